@@ -1,0 +1,52 @@
+"""The search API: ``solve(position, objective)`` with the fast engine, or the reference.
+
+The Cython engine (``solver._engine``) is used when it is built; otherwise, or
+with ``engine="reference"`` or the environment variable ``OPENHAND_PUREPYTHON``
+set, the pure-Python reference solver answers with the same result type (the
+msgpack-python model: one API, two implementations, tests run against both).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Literal
+
+from . import reference
+from .objective import Objective
+from .position import Position
+from .result import SolveResult
+
+Engine = Literal["auto", "fast", "reference"]
+
+
+def fast_available() -> bool:
+    """Whether the compiled engine can be used."""
+    if os.environ.get("OPENHAND_PUREPYTHON"):
+        return False
+    try:
+        from . import engine  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def engine_name(engine: Engine = "auto") -> str:
+    """The engine ``solve`` would use: ``"fast"`` or ``"reference"``."""
+    if engine == "reference" or (engine == "auto" and not fast_available()):
+        return "reference"
+    if engine not in ("auto", "fast"):
+        raise ValueError(f"unknown engine {engine!r} (auto, fast, reference)")
+    return "fast"
+
+
+def solve(position: Position, objective: Objective | None = None, *, engine: Engine = "auto",
+          max_nodes: int | None = None, max_seconds: float | None = None) -> SolveResult:
+    """Solve ``position`` for ``objective`` (default: the position's own).
+
+    ``max_nodes`` / ``max_seconds`` bound the fast engine's work; when it
+    stops early the result has ``complete=False``. The reference ignores them.
+    """
+    if engine_name(engine) == "reference":
+        return reference.solve(position, objective)
+    from . import engine as fast
+    return fast.solve(position, objective, max_nodes=max_nodes, max_seconds=max_seconds)
