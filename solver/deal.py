@@ -12,6 +12,7 @@ from typing import Any
 
 from . import cards as C
 from .games import Game, Moon, make_game
+from .objective import Objective
 from .position import Position
 
 _MASK64 = (1 << 64) - 1
@@ -123,7 +124,8 @@ def playout(position: Position, moves: int, seed: int) -> Position:
 def cut(position: Position, cards_left: int, extra: int, seed: int) -> Position:
     """Play random legal moves until each hand has ``cards_left`` pieces, then ``extra`` more.
 
-    ``extra`` in ``0..n_players-1`` leaves a trick part-played.
+    ``extra`` in ``0..n_players-1`` leaves a trick part-played. The result's
+    objective is the default one for its seat to move.
     """
     rng = Rng(seed)
     pos = position.copy()
@@ -133,6 +135,7 @@ def cut(position: Position, cards_left: int, extra: int, seed: int) -> Position:
         if pos.is_over():
             break
         pos.play(rng.choice(pos.legal_moves()))
+    pos.objective = Objective.make(pos.game, pos.to_move)
     return pos
 
 

@@ -1,0 +1,223 @@
+"""The ``openhand`` command line: a thin layer over the Python API.
+
+Bad input never ends in a traceback: one line ``error: ...`` on standard error
+and exit status 2 (FORMAT.md "Errors"). Other packages add subcommands through
+the ``openhand.commands`` entry-point group (a ``register(subparsers)``
+function), which keeps ``solver`` free of imports from them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .deal import cut, deal
+from .display import picture, result_table
+from .errors import FormatError, PositionError
+from .games import GAMES
+from .objective import Objective
+from .position import Position
+from .search import engine_name, solve
+
+
+class UsageError(ValueError):
+    """A command-line mistake (a missing file, a bad flag value)."""
+
+
+# --- input ----------------------------------------------------------------------
+
+def read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"{path}: cannot read: {e}") from None
+
+
+def parse_json(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise FormatError(f"{where}: not valid JSON: {e}") from None
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value``; the value is read as JSON when it can be (``true``, ``12``), else a string."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise UsageError(f"--option wants key=value, got {text!r}")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+def objective_for(position: Position, args: argparse.Namespace) -> Objective:
+    """The position's objective with the command line's overrides."""
+    base = position.objective
+    hero = base.hero if args.hero is None else args.hero
+    measure = args.measure or base.measure
+    goal = args.goal
+    if goal is None:
+        goal = base.goal if measure == base.measure else None  # a new measure takes its own default
+    return Objective.make(position.game, hero, measure, goal)
+
+
+# --- commands -------------------------------------------------------------------
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    text = read_text(args.file)
+    jsonl = args.jsonl or args.file.endswith(".jsonl")
+    limits = {"engine": args.engine, "max_nodes": args.max_nodes, "max_seconds": args.max_seconds}
+    if not jsonl:
+        pos = Position.from_json(parse_json(text, args.file))
+        result = solve(pos, objective_for(pos, args), **limits)
+        if args.json:
+            print(json.dumps(result.to_json()))
+        else:
+            print(picture(pos))
+            print(result_table(pos, result))
+        return 0
+    # JSON Lines: one result line per input line, in order. A bad line gets an
+    # error object in its place (so no other result is lost) and exit status 2.
+    failed = 0
+    for number, line in _numbered_lines(text):
+        try:
+            pos = Position.from_json(parse_json(line, f"line {number}"))
+            record = solve(pos, objective_for(pos, args), **limits).to_json()
+        except PositionError as e:
+            failed += 1
+            print(f"error: line {number}: {e}", file=sys.stderr)
+            record = {"line": number, "error": str(e)}
+        print(json.dumps(record), flush=True)
+    return 2 if failed else 0
+
+
+def _numbered_lines(text: str) -> Iterator[tuple[int, str]]:
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            yield number, line
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    options = dict(parse_option(o) for o in args.option)
+    pos = deal(args.game, args.seed, **options)
+    if args.cards is not None:
+        if not 0 <= args.cards <= pos.game.hand_size:
+            raise UsageError(f"--cards must be 0..{pos.game.hand_size} for {args.game}")
+        pos = cut(pos, args.cards, 0, args.seed)
+    print(json.dumps(pos.to_json(), indent=None if args.compact else 2))
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    pos = Position.from_json(parse_json(read_text(args.file), args.file))
+    print(picture(pos))
+    return 0
+
+
+#: The built-in example: one deal of each game and variant family.
+DEMO = [("minimo", {"trump": "S"}), ("minimisere", {}), ("jass", {}), ("moon", {}),
+        ("moon", {"players": 4}), ("bridge", {"trump": "NT"})]
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Deal and solve a position of every game: whole hands with the engine, endgames without it."""
+    engine = engine_name(args.engine)
+    full = engine == "fast"
+    for name, options in DEMO:
+        pos = deal(name, args.seed, **options)
+        if not full:
+            pos = cut(pos, 4, 0, args.seed)
+        measure = "points" if name in ("minimo", "jass") else "tricks"
+        obj = Objective.make(pos.game, pos.to_move, measure)
+        result = solve(pos, obj, engine=args.engine)
+        print(picture(pos))
+        print(result_table(pos, result))
+        print()
+    if not full:
+        print("(the compiled engine is not built here, so the demo solved endgames of 4 cards a hand "
+              "with the pure-Python reference)")
+    return 0
+
+
+# --- parser ---------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="openhand",
+        description="Exact double-dummy analysis for Minimo, Minimisere, Mittlere Jass, Moon and bridge. "
+                    "Positions are FORMAT.md JSON.")
+    parser.add_argument("--version", action="version", version=f"openhand {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("solve", help="solve a position: its value, every legal move's value, one best line",
+                       description="Solve a FORMAT.md position file (or - for stdin). A *.jsonl file (or "
+                                   "--jsonl) holds one position per line and gives one JSON result line each, "
+                                   "in input order.")
+    p.add_argument("file", help="position JSON file, '-' for stdin, or a JSON Lines file")
+    p.add_argument("--jsonl", action="store_true", help="read JSON Lines whatever the file name")
+    p.add_argument("--json", action="store_true", help="print the FORMAT.md result instead of a table")
+    p.add_argument("--hero", type=int, help="the seat whose side is solved for (default: the position's, "
+                                            "else the seat to move)")
+    p.add_argument("--measure", choices=("tricks", "points"), help="what is counted (default: tricks)")
+    p.add_argument("--goal", choices=("min", "max"), help="the hero side's aim (default: min; max for Jass points)")
+    p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto",
+                   help="the compiled engine, the pure-Python reference, or whichever is available (default)")
+    p.add_argument("--max-nodes", type=int, help="stop the engine after this many nodes (result marked incomplete)")
+    p.add_argument("--max-seconds", type=float, help="stop the engine after this long (result marked incomplete)")
+    p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser("deal", help="print a seeded random deal as position JSON",
+                       description="Print a random deal of GAME as FORMAT.md position JSON. The same seed "
+                                   "gives the same deal on every machine.")
+    p.add_argument("game", choices=sorted(GAMES), help="the game")
+    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option, e.g. trump=S, players=4, contract=doubles, open=true (Minimo: "
+                        "5 random face-up cards a hand); repeatable")
+    p.add_argument("--cards", type=int, help="play random legal moves until each hand holds this many cards")
+    p.add_argument("--compact", action="store_true", help="one line of JSON")
+    p.set_defaults(func=cmd_deal)
+
+    p = sub.add_parser("show", help="draw a position in the terminal")
+    p.add_argument("file", help="position JSON file, or - for stdin")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("demo", help="deal and solve a position of every game (the built-in example)")
+    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto")
+    p.set_defaults(func=cmd_demo)
+
+    for ep in entry_points(group="openhand.commands"):
+        ep.load()(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.func(args)
+    except (ValueError, OSError) as e:  # PositionError and UsageError are ValueErrors
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
