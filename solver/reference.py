@@ -5,7 +5,8 @@ scoring code, so it shares nothing with the engine but the rules as written in
 ``solver.games``. Alpha-beta with a memo of bounds at trick boundaries keeps it
 usable on endgames of a few cards a hand. The memo key is the rest of the
 state (hands, leader, trump) plus the game's ``score_key`` of what has been
-taken: each seat's tricks and card points, all the hand score depends on.
+taken: each seat's tricks and card points, all the hand score depends on (for
+the tricks measure, just the side's tricks).
 """
 
 from __future__ import annotations
@@ -35,6 +36,13 @@ class ReferenceSearch:
         """Whether the seat to move wants the measure high."""
         return (self.pos.to_move in self.side) == self.maximize
 
+    def _score_key(self) -> tuple:
+        """What the final measure depends on, of what has been taken so far."""
+        pos = self.pos
+        if self.objective.measure == "tricks":  # the side's tricks so far, nothing else
+            return (sum(pos.game.tricks(pos.taken[s]) for s in self.side),)
+        return pos.game.score_key(pos.taken, pos.trump)
+
     def value(self, alpha: int = -INF, beta: int = INF) -> int:
         """Fail-soft alpha-beta: exact inside (alpha, beta), a bound outside it."""
         pos = self.pos
@@ -43,7 +51,7 @@ class ReferenceSearch:
             return pos.measure(self.objective)
         key = None
         if not pos.trick:
-            key = (tuple(pos.hands), pos.leader, pos.trump, pos.game.score_key(pos.taken, pos.trump))
+            key = (tuple(pos.hands), pos.leader, pos.trump, self._score_key())
             lo, hi = self.memo.get(key, (-INF, INF))
             if lo == hi or lo >= beta:
                 return lo

@@ -144,7 +144,11 @@ class Game:
 
     def card_points(self, taken: int, trump: Trump) -> int:
         """Points of the pieces in ``taken``, valued with the final ``trump``."""
-        return 0
+        return sum(value * C.popcount(taken & mask) for value, mask in self.point_masks(trump))
+
+    def point_masks(self, trump: Trump) -> list[tuple[int, int]]:
+        """``(value, mask of the pieces worth it)`` under ``trump``; none by default."""
+        return []
 
     def scores(self, taken: Sequence[int], trump: Trump, last_winner: int | None) -> list[int]:
         """Each seat's hand score (RULES.md) from what each has taken.

@@ -33,6 +33,7 @@ class Jass(CardGame):
     def _read_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         self.trump = read_suit(self.name, "trump", raw["trump"], allow_none=True)
         self.no_trump_eights = read_choice(self.name, "no_trump_eights", raw["no_trump_eights"], (8, 0))
+        self._point_masks: dict[Trump, list[tuple[int, int]]] = {}
         return {"trump": None if self.trump is None else C.SUITS[self.trump],
                 "no_trump_eights": self.no_trump_eights}
 
@@ -81,8 +82,12 @@ class Jass(CardGame):
             return TRUMP_POINTS.get(r, 0)
         return PLAIN_POINTS.get(r, 0)
 
-    def card_points(self, taken: int, trump: Trump) -> int:
-        return sum(self.card_value(c, trump) for c in C.bits(taken))
+    def point_masks(self, trump: Trump) -> list[tuple[int, int]]:
+        if trump not in self._point_masks:
+            values = {c: self.card_value(c, trump) for c in C.bits(self.deck)}
+            self._point_masks[trump] = [(v, C.mask_of(c for c in values if values[c] == v))
+                                        for v in sorted(set(values.values()) - {0})]
+        return self._point_masks[trump]
 
     def scores(self, taken: Sequence[int], trump: Trump, last_winner: int | None) -> list[int]:
         return [self.card_points(t, trump) + (LAST_TRICK if s == last_winner else 0)

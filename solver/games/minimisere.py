@@ -32,11 +32,13 @@ class Minimisere(CardGame):
         self.values = [values.get(C.rank_of(c), 0) for c in range(52)]
         if self.scoring == "standard":
             self.values[C.card(C.SPADES, C.QUEEN)] = self.queen_of_spades
+        self._point_masks = [(v, C.mask_of(c for c in range(52) if self.values[c] == v))
+                             for v in sorted(set(self.values) - {0})]
         return {"scoring": self.scoring, "trump": None if self.trump is None else C.SUITS[self.trump],
                 "partners": self.partnership, "queen_of_spades": self.queen_of_spades}
 
-    def card_points(self, taken: int, trump: Trump) -> int:
-        return sum(self.values[c] for c in C.bits(taken))
+    def point_masks(self, trump: Trump) -> list[tuple[int, int]]:
+        return self._point_masks
 
     def scores(self, taken: Sequence[int], trump: Trump, last_winner: int | None) -> list[int]:
         return [self.card_points(t, trump) for t in taken]
