@@ -256,8 +256,13 @@ class Position:
 
     def key(self) -> tuple[Any, ...]:
         """Everything that defines the position (for equality and hashing)."""
-        return (self.game, tuple(self.hands), self.leader, tuple(self.trick), tuple(self.taken), self.trump,
-                self.objective)
+        # The game by its name and its options *as this state writes them*: a
+        # game's state-dependent options (Jass's trump fixed so far, Minimo's
+        # face-up cards still in hand) are part of the state, so a position equals
+        # its JSON round trip whatever options it was first dealt with.
+        options = json.dumps(self.game.options_for(self.trump, self.hands), sort_keys=True)
+        return ((self.game.name, options), tuple(self.hands), self.leader, tuple(self.trick), tuple(self.taken),
+                self.trump, self.objective)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and self.key() == other.key()
