@@ -1,0 +1,680 @@
+# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The double-dummy search core: alpha-beta over bitmask hands, games as tables.
+
+Everything inside the search is C: the game arrives as a ``Tab`` struct filled
+once from ``solver.tables``; the search runs without the GIL. The transposition
+table is probed at trick boundaries only, keyed on every hand, the leader, the
+trump state and the score key (what the rest of the hand's score depends on
+beyond the running total), and stores bounds *relative* to the running total
+so that one entry serves every history that reaches the same key.
+"""
+
+from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int16_t, int64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset, memcpy
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+cdef extern from *:
+    int popcount64 "__builtin_popcountll"(unsigned long long) nogil
+    int ctz64 "__builtin_ctzll"(unsigned long long) nogil
+
+DEF NONE = 4
+DEF NSTATES = 5
+DEF NCLASSES = 8
+DEF MAXEQ = 16
+DEF INF = 1000000
+DEF KIND_ADDITIVE = 0
+DEF KIND_MINIMO = 1
+DEF KIND_JASS = 2
+DEF BUCKET = 4
+
+ctypedef uint64_t u64
+
+cdef struct Tab:
+    int n
+    int kind
+    int jass
+    int hero
+    u64 side_mask
+    u64 max_mask
+    int trick_value
+    int bonus_last
+    int eights
+    uint8_t piece_suit[64]
+    u64 suit_mask[4]
+    int jack[4]
+    uint8_t lead_class[NSTATES][64]
+    u64 follow[NSTATES][NCLASSES]
+    uint8_t power[NSTATES][NCLASSES][64]
+    int16_t points[NSTATES][64]
+    int16_t max_future[NSTATES][64]
+    uint16_t sum_bit[NSTATES][64]
+    uint8_t eq_n[NSTATES][64]
+    uint8_t eq_a[NSTATES][64][MAXEQ]
+    u64 eq_between[NSTATES][64][MAXEQ]
+
+cdef struct State:
+    u64 hands[4]
+    int trick[4]
+    int tlen
+    int leader
+    int ts
+    int acc          # the side's running total (additive part)
+    uint32_t skey    # score key: what the final score needs beyond acc
+
+cdef struct Entry:
+    u64 hands[4]
+    uint32_t meta
+    uint16_t gen
+    int16_t lo
+    int16_t hi
+    uint8_t best
+    uint8_t depth
+
+cdef struct Ctx:
+    Tab* t
+    Entry* tt
+    u64 tt_mask          # bucket count - 1
+    uint16_t gen
+    int64_t nodes
+    int64_t tt_hits
+    int64_t max_nodes
+    int64_t next_check
+    double deadline
+    int aborted
+    int use_eq
+    int use_tt
+    int use_bounds
+    int use_order
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+# --- rules ---------------------------------------------------------------------
+
+cdef inline u64 jass_legal(Tab* t, State* s, u64 hand) noexcept nogil:
+    """Mittlere Jass: plain must-follow until trump is fixed, then may-trump, the
+    Bauer exception and the undertrump ban (RULES.md §3)."""
+    cdef int led = t.piece_suit[s.trick[0]]
+    cdef u64 follow = hand & t.suit_mask[led]
+    if s.ts == NONE:
+        return follow if follow else hand
+    cdef int T = s.ts
+    cdef u64 trumps = hand & t.suit_mask[T]
+    if led == T:
+        if trumps and trumps != ((<u64>1) << t.jack[T]):
+            return trumps
+        return hand
+    cdef u64 allowed = trumps
+    cdef int i, top = -1, p
+    cdef u64 m
+    if hand != trumps:
+        for i in range(s.tlen):
+            p = s.trick[i]
+            if t.piece_suit[p] == T and t.power[T][led][p] > top:
+                top = t.power[T][led][p]
+        if top >= 0:
+            allowed = 0
+            m = trumps
+            while m:
+                p = ctz64(m)
+                m &= m - 1
+                if t.power[T][led][p] > top:
+                    allowed |= (<u64>1) << p
+    if follow:
+        return follow | allowed
+    return (hand & ~trumps) | allowed
+
+
+cdef inline u64 legal(Tab* t, State* s, int seat) noexcept nogil:
+    cdef u64 hand = s.hands[seat]
+    if s.tlen == 0:
+        return hand
+    if t.jass:
+        return jass_legal(t, s, hand)
+    cdef u64 f = hand & t.follow[s.ts][t.lead_class[s.ts][s.trick[0]]]
+    return f if f else hand
+
+
+cdef inline int jass_fix_bonus(Tab* t, uint32_t skey, int T) noexcept nogil:
+    """What the side's J and 9 of ``T``, won before ``T`` became trump, add once it is."""
+    return 18 * ((skey >> (3 * T)) & 1) + 14 * ((skey >> (3 * T + 1)) & 1)
+
+
+cdef inline void play(Tab* t, State* s, int p) noexcept nogil:
+    cdef int n = t.n
+    cdef int seat = (s.leader + s.tlen) % n
+    cdef int i, cls, w, best, pw, winner, T
+    s.hands[seat] &= ~((<u64>1) << p)
+    if t.jass and s.ts == NONE and s.tlen > 0 and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
+        T = t.piece_suit[p]
+        s.ts = T
+        if t.kind == KIND_JASS:
+            s.acc += jass_fix_bonus(t, s.skey, T)
+            s.skey = 0
+    s.trick[s.tlen] = p
+    s.tlen += 1
+    if s.tlen < n:
+        return
+    cls = t.lead_class[s.ts][s.trick[0]]
+    w = 0
+    best = -1
+    for i in range(n):
+        pw = t.power[s.ts][cls][s.trick[i]]
+        if pw > best:
+            best = pw
+            w = i
+    winner = (s.leader + w) % n
+    if (t.side_mask >> winner) & 1:
+        s.acc += t.trick_value
+        for i in range(n):
+            s.acc += t.points[s.ts][s.trick[i]]
+            s.skey |= t.sum_bit[s.ts][s.trick[i]]
+        if t.bonus_last and (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) == 0:
+            s.acc += t.bonus_last
+    if t.kind == KIND_MINIMO:
+        s.skey |= (<uint32_t>1) << winner
+    s.leader = winner
+    s.tlen = 0
+
+
+cdef inline int final_value(Tab* t, State* s) noexcept nogil:
+    """The side's measure once every piece is played."""
+    if t.kind == KIND_MINIMO:
+        if not ((s.skey >> t.hero) & 1):
+            return 0
+        return s.acc + 5 * (t.n - popcount64(s.skey))
+    if t.kind == KIND_JASS and s.ts == NONE:
+        return s.acc + t.eights * popcount64(s.skey & 0x924)  # the 8 bits: 3s+2
+    return s.acc
+
+
+cdef inline void bounds(Tab* t, State* s, int* lb, int* ub) noexcept nogil:
+    """Cheap bounds on the final value at a trick boundary."""
+    cdef u64 rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef int r = popcount64(s.hands[s.leader])
+    cdef int fut = r * t.trick_value + t.bonus_last
+    cdef int p, T, best, extra, others
+    cdef u64 m = rem
+    while m:
+        p = ctz64(m)
+        m &= m - 1
+        fut += t.max_future[s.ts][p]
+    if t.kind == KIND_MINIMO:
+        others = t.n - popcount64(s.skey | ((<uint32_t>1) << t.hero))
+        ub[0] = s.acc + fut + 5 * others
+        lb[0] = s.acc if (s.skey >> t.hero) & 1 else 0
+        return
+    if t.kind == KIND_JASS and s.ts == NONE:
+        best = t.eights * popcount64(s.skey & 0x924)
+        for T in range(4):
+            extra = jass_fix_bonus(t, s.skey, T)
+            if extra > best:
+                best = extra
+        fut += best
+    lb[0] = s.acc
+    ub[0] = s.acc + fut
+
+
+# --- transposition table -----------------------------------------------------------
+
+cdef inline uint32_t meta_of(State* s) noexcept nogil:
+    return <uint32_t>s.leader | (<uint32_t>s.ts << 2) | (s.skey << 5)
+
+
+cdef inline u64 hash_of(State* s, uint32_t meta) noexcept nogil:
+    cdef u64 h = s.hands[0] * <u64>0x9E3779B97F4A7C15
+    h ^= s.hands[1] * <u64>0xC2B2AE3D27D4EB4F
+    h = (h ^ (h >> 29)) * <u64>0xBF58476D1CE4E5B9
+    h ^= s.hands[2] * <u64>0x165667B19E3779F9
+    h ^= s.hands[3] * <u64>0x94D049BB133111EB
+    h ^= <u64>meta * <u64>0xD6E8FEB86659FD93
+    h ^= h >> 32
+    return h
+
+
+cdef inline Entry* tt_find(Ctx* c, State* s, uint32_t meta, u64 h) noexcept nogil:
+    cdef Entry* b = c.tt + (h & c.tt_mask) * BUCKET
+    cdef int i
+    for i in range(BUCKET):
+        if (b[i].gen == c.gen and b[i].meta == meta and b[i].hands[0] == s.hands[0]
+                and b[i].hands[1] == s.hands[1] and b[i].hands[2] == s.hands[2]
+                and b[i].hands[3] == s.hands[3]):
+            return &b[i]
+    return NULL
+
+
+cdef inline void tt_store(Ctx* c, State* s, uint32_t meta, u64 h, int lo, int hi, int best,
+                          int depth) noexcept nogil:
+    """Merge bounds (relative to the running total) into the entry, or replace the
+    shallowest entry of the bucket (stale generations first)."""
+    cdef Entry* b = c.tt + (h & c.tt_mask) * BUCKET
+    cdef Entry* e = NULL
+    cdef int i, worst = 1000
+    for i in range(BUCKET):
+        if (b[i].gen == c.gen and b[i].meta == meta and b[i].hands[0] == s.hands[0]
+                and b[i].hands[1] == s.hands[1] and b[i].hands[2] == s.hands[2]
+                and b[i].hands[3] == s.hands[3]):
+            if lo > b[i].lo:
+                b[i].lo = lo
+            if hi < b[i].hi:
+                b[i].hi = hi
+            b[i].best = best
+            return
+    for i in range(BUCKET):
+        if b[i].gen != c.gen:
+            e = &b[i]
+            break
+        if b[i].depth < worst:
+            worst = b[i].depth
+            e = &b[i]
+    e.hands[0] = s.hands[0]
+    e.hands[1] = s.hands[1]
+    e.hands[2] = s.hands[2]
+    e.hands[3] = s.hands[3]
+    e.meta = meta
+    e.gen = c.gen
+    e.lo = lo
+    e.hi = hi
+    e.best = best
+    e.depth = depth
+
+
+# --- move generation ----------------------------------------------------------------
+
+cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
+    """Keep one piece of each run of interchangeable pieces (see tables._equivalences)."""
+    cdef u64 inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef u64 out = moves, m = moves
+    cdef int i, b, k, a
+    for i in range(s.tlen):
+        inplay |= (<u64>1) << s.trick[i]
+    while m:
+        b = ctz64(m)
+        m &= m - 1
+        for k in range(t.eq_n[s.ts][b]):
+            a = t.eq_a[s.ts][b][k]
+            if (moves >> a) & 1 and not (t.eq_between[s.ts][b][k] & inplay):
+                out &= ~((<u64>1) << b)
+                break
+    return out
+
+
+cdef inline int order_moves(Tab* t, State* s, int seat, u64 moves, int first, int* out) noexcept nogil:
+    """Moves, most promising first: the table's best move, then cheap winners for a
+    seat that wants tricks, high ducks for one that does not."""
+    cdef int k = 0, i, j, p, cls, wp = -1, wseat = 0, pw, sc, tmp
+    cdef int score[64]
+    cdef int want = ((t.max_mask >> seat) & 1) == ((t.side_mask >> seat) & 1)
+    cdef int mate_wins
+    if s.tlen > 0:
+        cls = t.lead_class[s.ts][s.trick[0]]
+        for i in range(s.tlen):
+            pw = t.power[s.ts][cls][s.trick[i]]
+            if pw > wp:
+                wp = pw
+                wseat = (s.leader + i) % t.n
+        mate_wins = ((t.side_mask >> wseat) & 1) == ((t.side_mask >> seat) & 1)
+    while moves:
+        p = ctz64(moves)
+        moves &= moves - 1
+        if s.tlen == 0:
+            pw = t.power[s.ts][t.lead_class[s.ts][p]][p]
+            sc = pw if want else -pw
+        else:
+            pw = t.power[s.ts][cls][p]
+            if t.jass and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
+                pw = 99  # fixes trump and wins, for now
+            if want:
+                if mate_wins:
+                    sc = -pw
+                elif pw > wp:
+                    sc = 500 - pw
+                else:
+                    sc = 100 - pw
+            else:
+                if pw > wp:
+                    sc = pw + t.max_future[s.ts][p]
+                else:
+                    sc = 500 + pw + 4 * t.max_future[s.ts][p]
+        if p == first:
+            sc = 100000
+        out[k] = p
+        score[k] = sc
+        k += 1
+    for i in range(1, k):
+        j = i
+        while j > 0 and score[j - 1] < score[j]:
+            tmp = score[j]; score[j] = score[j - 1]; score[j - 1] = tmp
+            tmp = out[j]; out[j] = out[j - 1]; out[j - 1] = tmp
+            j -= 1
+    return k
+
+
+# --- search -----------------------------------------------------------------------
+
+cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
+    """Fail-soft alpha-beta: the exact value inside (alpha, beta), else a bound."""
+    cdef Tab* t = c.t
+    cdef int n = t.n
+    cdef int seat, maximizing, k, i, v, best, bestmove = 255, first = -1
+    cdef int lb, ub, r, a0, b0
+    cdef uint32_t meta = 0
+    cdef u64 h = 0, moves
+    cdef Entry* e
+    cdef State ch
+    cdef int order[64]
+    c.nodes += 1
+    if c.nodes >= c.next_check:
+        if c.nodes >= c.max_nodes or (c.deadline > 0 and now() > c.deadline):
+            c.aborted = 1
+        c.next_check = c.nodes + 4096
+    if c.aborted:
+        return 0
+    if s.tlen == 0:
+        r = popcount64(s.hands[s.leader])
+        if r == 0:
+            return final_value(t, s)
+        if r == 1:
+            ch = s[0]
+            for i in range(n):
+                seat = (ch.leader + ch.tlen) % n
+                play(t, &ch, ctz64(ch.hands[seat]))
+            return final_value(t, &ch)
+        if c.use_bounds:
+            bounds(t, s, &lb, &ub)
+            if lb >= beta:
+                return lb
+            if ub <= alpha:
+                return ub
+        else:
+            lb = -INF
+            ub = INF
+        if c.use_tt:
+            meta = meta_of(s)
+            h = hash_of(s, meta)
+            e = tt_find(c, s, meta, h)
+            if e != NULL:
+                c.tt_hits += 1
+                if e.lo + s.acc > lb:
+                    lb = e.lo + s.acc
+                if e.hi + s.acc < ub:
+                    ub = e.hi + s.acc
+                if lb >= beta or lb == ub:
+                    return lb
+                if ub <= alpha:
+                    return ub
+                first = e.best
+        if lb > alpha:
+            alpha = lb
+        if ub < beta:
+            beta = ub
+    a0 = alpha
+    b0 = beta
+    seat = (s.leader + s.tlen) % n
+    maximizing = (t.max_mask >> seat) & 1
+    moves = legal(t, s, seat)
+    if c.use_eq:
+        moves = drop_equivalents(t, s, moves)
+    k = order_moves(t, s, seat, moves, first, order)
+    best = -INF if maximizing else INF
+    for i in range(k):
+        ch = s[0]
+        play(t, &ch, order[i])
+        v = search(c, &ch, alpha, beta)
+        if c.aborted:
+            return 0
+        if maximizing:
+            if v > best:
+                best = v
+                bestmove = order[i]
+                if v > alpha:
+                    alpha = v
+        else:
+            if v < best:
+                best = v
+                bestmove = order[i]
+                if v < beta:
+                    beta = v
+        if alpha >= beta:
+            break
+    if s.tlen == 0 and c.use_tt:
+        if best <= a0:
+            tt_store(c, s, meta, h, -30000, best - s.acc, bestmove, r)
+        elif best >= b0:
+            tt_store(c, s, meta, h, best - s.acc, 30000, bestmove, r)
+        else:
+            tt_store(c, s, meta, h, best - s.acc, best - s.acc, bestmove, r)
+    return best
+
+
+cdef int mtdf(Ctx* c, State* s, int guess) noexcept nogil:
+    """The exact value by null-window searches (MTD(f) on integers)."""
+    cdef int lower = -INF, upper = INF, g = guess, b
+    while lower < upper:
+        b = g + 1 if g == lower else g
+        g = search(c, s, b - 1, b)
+        if c.aborted:
+            return 0
+        if g < b:
+            upper = g
+        else:
+            lower = g
+    return g
+
+
+cdef int full(Ctx* c, State* s) noexcept nogil:
+    return search(c, s, -INF, INF)
+
+
+# --- Python side ------------------------------------------------------------------------
+
+cdef class Engine:
+    """One game's tables and a transposition table; solves many positions of it."""
+
+    cdef Tab* t
+    cdef Ctx c
+    cdef int mtd
+    cdef public object tables_key
+    cdef dict blobs
+
+    def __cinit__(self, int tt_bits=16):
+        self.t = <Tab*>calloc(1, sizeof(Tab))
+        self.c.tt = <Entry*>calloc((<size_t>1 << tt_bits) * BUCKET, sizeof(Entry))
+        if self.t == NULL or self.c.tt == NULL:
+            raise MemoryError()
+        self.c.tt_mask = ((<u64>1) << tt_bits) - 1
+        self.c.t = self.t
+        self.c.gen = 1
+        self.c.use_eq = 1
+        self.c.use_tt = 1
+        self.c.use_bounds = 1
+        self.c.use_order = 1
+        self.mtd = 1
+        self.tables_key = None
+        self.blobs = {}
+
+    def __dealloc__(self):
+        free(self.t)
+        free(self.c.tt)
+
+    @property
+    def table_bytes(self):
+        return (self.c.tt_mask + 1) * BUCKET * sizeof(Entry)
+
+    def configure(self, *, eq=True, tt=True, bounds=True, mtd=True):
+        """Switch techniques off, to measure what each one saves."""
+        self.c.use_eq = int(eq)
+        self.c.use_tt = int(tt)
+        self.c.use_bounds = int(bounds)
+        self.mtd = int(mtd)
+        self.new_generation()
+
+    def new_generation(self):
+        """Forget every table entry (O(1): entries of older generations are ignored)."""
+        self.c.gen += 1
+        if self.c.gen == 0:
+            memset(self.c.tt, 0, (self.c.tt_mask + 1) * BUCKET * sizeof(Entry))
+            self.c.gen = 1
+
+    def load(self, key, make_tables):
+        """Set the game: ``make_tables()`` gives a ``solver.tables.Tables``, copied into C
+        once per ``key``; a new key forgets the transposition table."""
+        cdef bytes blob
+        if key == self.tables_key:
+            return
+        blob = self.blobs.get(key)
+        if blob is None:
+            self._fill(make_tables())
+            blob = (<char*>self.t)[:sizeof(Tab)]
+            if len(self.blobs) > 64:
+                self.blobs.clear()
+            self.blobs[key] = blob
+        else:
+            memcpy(self.t, <char*>blob, sizeof(Tab))
+        self.new_generation()
+        self.tables_key = key
+
+    def _fill(self, tb):
+        cdef Tab* t = self.t
+        cdef int ts, p, cl, k
+        memset(t, 0, sizeof(Tab))
+        t.n = tb.n
+        t.kind = tb.kind
+        t.jass = tb.jass
+        t.hero = tb.hero
+        t.side_mask = tb.side_mask
+        t.max_mask = tb.max_mask
+        t.trick_value = tb.trick_value
+        t.bonus_last = tb.bonus_last
+        t.eights = tb.eights
+        for p in range(64):
+            t.piece_suit[p] = tb.piece_suit[p]
+        for k in range(4):
+            t.suit_mask[k] = tb.suit_mask[k]
+            t.jack[k] = tb.jack[k]
+        for ts in range(NSTATES):
+            for cl in range(NCLASSES):
+                t.follow[ts][cl] = tb.follow[ts][cl]
+                for p in range(64):
+                    t.power[ts][cl][p] = tb.power[ts][cl][p]
+            for p in range(64):
+                t.lead_class[ts][p] = tb.lead_class[ts][p]
+                t.points[ts][p] = tb.points[ts][p]
+                t.max_future[ts][p] = tb.max_future[ts][p]
+                t.sum_bit[ts][p] = tb.sum_bit[ts][p]
+                cands = tb.eq[ts][p] if tb.eq else []
+                t.eq_n[ts][p] = len(cands)
+                for k in range(len(cands)):
+                    t.eq_a[ts][p][k] = cands[k][0]
+                    t.eq_between[ts][p][k] = cands[k][1]
+
+    cdef void _state(self, State* s, hands, trick, int leader, int ts, int acc, int skey):
+        memset(s, 0, sizeof(State))
+        for i in range(len(hands)):
+            s.hands[i] = hands[i]
+        for i in range(len(trick)):
+            s.trick[i] = trick[i]
+        s.tlen = len(trick)
+        s.leader = leader
+        s.ts = ts
+        s.acc = acc
+        s.skey = skey
+
+    def _begin(self, max_nodes, max_seconds):
+        self.c.nodes = 0
+        self.c.tt_hits = 0
+        self.c.aborted = 0
+        self.c.max_nodes = max_nodes if max_nodes is not None else (<int64_t>1 << 62)
+        self.c.next_check = 4096 if self.c.max_nodes > 4096 else self.c.max_nodes
+        self.c.deadline = now() + max_seconds if max_seconds is not None else 0.0
+
+    def set_budget(self, max_nodes=None, max_seconds=None):
+        """Start counting nodes and time for one solve."""
+        self._begin(max_nodes, max_seconds)
+
+    @property
+    def nodes(self):
+        return self.c.nodes
+
+    @property
+    def tt_hits(self):
+        return self.c.tt_hits
+
+    @property
+    def aborted(self):
+        return bool(self.c.aborted)
+
+    def legal(self, hands, trick, int leader, int ts):
+        """The legal moves of the seat to move, equivalents included (a mask)."""
+        cdef State s
+        self._state(&s, hands, trick, leader, ts, 0, 0)
+        return legal(self.t, &s, (leader + s.tlen) % self.t.n)
+
+    def representatives(self, hands, trick, int leader, int ts):
+        """The legal moves with interchangeable ones dropped (a mask)."""
+        cdef State s
+        self._state(&s, hands, trick, leader, ts, 0, 0)
+        return drop_equivalents(self.t, &s, legal(self.t, &s, (leader + s.tlen) % self.t.n))
+
+    def value(self, hands, trick, int leader, int ts, int acc, int skey, int guess=0):
+        """The exact value of a state (None if the budget ran out)."""
+        cdef State s
+        cdef int v
+        self._state(&s, hands, trick, leader, ts, acc, skey)
+        with nogil:
+            if self.mtd:
+                v = mtdf(&self.c, &s, guess)
+            else:
+                v = full(&self.c, &s)
+        return None if self.c.aborted else v
+
+    def window(self, hands, trick, int leader, int ts, int acc, int skey, int alpha, int beta):
+        """One fail-soft alpha-beta search (None if the budget ran out)."""
+        cdef State s
+        cdef int v
+        self._state(&s, hands, trick, leader, ts, acc, skey)
+        with nogil:
+            v = search(&self.c, &s, alpha, beta)
+        return None if self.c.aborted else v
+
+    def child(self, hands, trick, int leader, int ts, int acc, int skey, int piece):
+        """The state after ``piece``: (hands, trick, leader, ts, acc, skey)."""
+        cdef State s
+        self._state(&s, hands, trick, leader, ts, acc, skey)
+        play(self.t, &s, piece)
+        n = self.t.n
+        return ([s.hands[i] for i in range(n)], [s.trick[i] for i in range(s.tlen)], s.leader, s.ts,
+                s.acc, s.skey)
+
+    def final(self, int ts, int acc, int skey):
+        cdef State s
+        memset(&s, 0, sizeof(State))
+        s.ts = ts
+        s.acc = acc
+        s.skey = skey
+        return final_value(self.t, &s)
+
+    def rep_of(self, hands, trick, int leader, int ts, int b):
+        """The kept representative of legal move ``b`` (itself unless an equivalent is kept)."""
+        cdef State s
+        cdef int k, a, moved = 1
+        cdef u64 moves, inplay
+        self._state(&s, hands, trick, leader, ts, 0, 0)
+        moves = legal(self.t, &s, (leader + s.tlen) % self.t.n)
+        inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+        for k in range(s.tlen):
+            inplay |= (<u64>1) << s.trick[k]
+        while moved:
+            moved = 0
+            for k in range(self.t.eq_n[ts][b]):
+                a = self.t.eq_a[ts][b][k]
+                if (moves >> a) & 1 and not (self.t.eq_between[ts][b][k] & inplay):
+                    b = a
+                    moved = 1
+                    break
+        return b

@@ -1,0 +1,133 @@
+"""The fast engine's Python side: Position + Objective -> C state -> ``SolveResult``.
+
+The search itself is ``solver._engine`` (Cython, ``cext/_engine.pyx``); this
+module compiles the game to tables (``solver.tables``), computes the running
+total and score key of what has already been taken, asks the core for the
+value of every legal move, and walks one principal variation.
+"""
+
+from __future__ import annotations
+
+import time
+
+from . import cards as C
+from ._engine import Engine
+from .objective import Objective
+from .position import Position
+from .result import SolveResult
+from .tables import KIND_MINIMO, Tables, compile_tables, trump_state
+
+#: log2 of the transposition table's bucket count (4 entries of 48 bytes a bucket): 48 MiB.
+TT_BITS = 18
+
+_engine: Engine | None = None
+
+
+def get_engine() -> Engine:
+    """The shared engine (one transposition table, reused across solves)."""
+    global _engine
+    if _engine is None:
+        _engine = Engine(TT_BITS)
+    return _engine
+
+
+def prepare(position: Position, objective: Objective) -> tuple[Engine, Tables | None, tuple]:
+    """Load the tables for ``position``'s game and ``objective``; the C state of the position."""
+    game = position.game
+    side = tuple(objective.side(game))
+    key = (game, side, objective.measure, objective.goal)
+    eng = get_engine()
+    holder: list[Tables] = []
+
+    def make() -> Tables:
+        holder.append(compile_tables(game, side, objective.measure, objective.goal))
+        return holder[0]
+
+    eng.load(key, make)
+    tb = compile_tables(game, side, objective.measure, objective.goal)
+    return eng, tb, state_of(position, tb)
+
+
+def state_of(position: Position, tb: Tables) -> tuple:
+    """(hands, trick, leader, trump state, running total, score key) of ``position``."""
+    ts = 0 if position.game.name == "moon" else trump_state(position.trump)
+    acc = skey = 0
+    n = position.n_players
+    for s in range(n):
+        taken = position.taken[s]
+        if tb.kind == KIND_MINIMO and taken:
+            skey |= 1 << s
+        if not tb.side_mask >> s & 1:
+            continue
+        acc += C.popcount(taken) // n * tb.trick_value
+        for c in C.bits(taken):
+            acc += tb.points[ts][c]
+            skey |= tb.sum_bit[ts][c]
+    return (list(position.hands), list(position.trick), position.leader, ts, acc, skey)
+
+
+def solve(position: Position, objective: Objective | None = None, *, max_nodes: int | None = None,
+          max_seconds: float | None = None, pv: bool = True) -> SolveResult:
+    """Solve ``position`` like ``solver.reference.solve``, with the compiled core.
+
+    With a budget (``max_nodes`` search nodes, ``max_seconds``) the result may
+    come back with ``complete=False``: ``value`` is then ``None`` unless every
+    move was valued, and moves not yet valued have ``None``.
+    """
+    start = time.perf_counter()
+    obj = objective or position.objective
+    game = position.game
+    if position.is_over():
+        return SolveResult(game, position.measure(obj), obj, position.to_move, [], [], [],
+                           {"nodes": 0, "tt_hits": 0, "seconds": 0.0, "engine": "fast"})
+    eng, tb, state = prepare(position, obj)
+    eng.set_budget(max_nodes, max_seconds)
+    hands, trick, leader, ts, acc, skey = state
+    legal = eng.legal(hands, trick, leader, ts)
+    reps = eng.representatives(hands, trick, leader, ts)
+    maximizing = bool(tb.max_mask >> position.to_move & 1)
+    rep_values: dict[int, int] = {}
+    complete = True
+    guess = acc
+    for m in C.bits(reps):
+        v = eng.value(*eng.child(*state, m), guess)
+        if v is None:
+            complete = False
+            break
+        rep_values[m] = guess = v
+    moves: list[tuple[int, int | None]] = []
+    for m in game.sorted_pieces(legal):
+        moves.append((m, rep_values.get(eng.rep_of(hands, trick, leader, ts, m))))
+    value = None
+    best: list[int] = []
+    line: list[int] = []
+    if complete:
+        value = (max if maximizing else min)(v for _, v in moves)  # type: ignore[type-var]
+        best = [m for m, v in moves if v == value]
+        if pv:
+            line = principal_variation(eng, state, value, tb.n)
+            complete = line is not None
+            line = line or []
+    stats = {"nodes": eng.nodes, "tt_hits": eng.tt_hits, "seconds": round(time.perf_counter() - start, 6),
+             "engine": "fast"}
+    return SolveResult(game, value if complete or value is not None else None, obj, position.to_move, moves,
+                       best, line, stats, complete)
+
+
+def principal_variation(eng: Engine, state: tuple, value: int, n: int) -> list[int] | None:
+    """One optimal line to the end of the hand: at each step a move that keeps ``value``."""
+    line = []
+    while any(state[0]) or state[1]:
+        hands, trick, leader, ts, acc, skey = state
+        for m in C.bits(eng.representatives(hands, trick, leader, ts)):
+            child = eng.child(*state, m)
+            w = eng.window(*child, value - 1, value + 1)
+            if w is None:
+                return None
+            if w == value:
+                line.append(m)
+                state = child
+                break
+        else:  # pragma: no cover - a value always has a move that keeps it
+            raise AssertionError("no move keeps the value")
+    return line

@@ -1,0 +1,236 @@
+"""Compile a game, its options and an objective into flat tables for the engine.
+
+The engine knows no game: it sees pieces 0..63, trump states 0..4 (a suit, or
+``NONE`` = 4) and, per state, the lead class of each piece, the pieces that
+follow each class and each piece's power in a trick of each class. Scoring is
+an additive per-trick amount for the hero side (``trick_value`` per trick won
+plus ``points`` of the pieces won) and a few flags for what is not additive
+(Minimo's zero-trick rule, Jass's trump fixed in play). Everything here is
+derived from the game's own rule hooks, so the tables say what ``solver.games``
+says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from . import cards as C
+from .games import Game, Jass, Minimo, Moon
+from .games.moon import TRUMP_SUIT
+
+NONE = 4          # the "no trump" state
+N_STATES = 5
+N_CLASSES = 8     # cards: suits 0..3; Moon: numbers 0..6 and the trump suit 7
+MAX_EQ = 16       # candidates kept per piece for the equivalence test
+
+KIND_ADDITIVE = 0  # the side's measure is a sum over the tricks it wins
+KIND_MINIMO = 1    # Minimo points: the zero-trick rule needs who has taken a trick
+KIND_JASS = 2      # Jass points: values depend on the final trump
+
+
+@dataclass
+class Tables:
+    """Everything the engine needs, as plain lists of ints (copied into C arrays)."""
+
+    n: int
+    kind: int
+    jass: int                        # 1: Jass's legal-play hook
+    hero: int
+    side_mask: int                   # bit per seat of the hero's side
+    max_mask: int                    # bit per seat that maximises the measure
+    trick_value: int                 # added per trick the side wins
+    bonus_last: int                  # added when the side wins the last trick
+    eights: int                      # Jass: value of each 8 the side took if no trump is ever fixed
+    states: list[int]                # trump states this game can be in
+    piece_suit: list[int]            # Jass only: suit of each card (else 0)
+    suit_mask: list[int]             # per suit, its cards (Jass)
+    jack: list[int]                  # per suit, its jack (Jass)
+    lead_class: list[list[int]]      # [state][piece]
+    follow: list[list[int]]          # [state][class] -> mask
+    power: list[list[list[int]]]     # [state][class][piece], 0 = cannot win
+    points: list[list[int]]          # [state][piece] added when the side wins the piece
+    max_future: list[list[int]]      # [state][piece] the most the piece can still add
+    sum_bit: list[list[int]]         # [state][piece] bits of the score key set when the side wins it
+    eq: list[list[list[tuple[int, int]]]] = field(default_factory=list)  # [state][b] -> [(a, between)]
+
+
+def trump_state(trump: int | None) -> int:
+    return NONE if trump is None else trump
+
+
+def _reachable(game: Game, ts: int) -> list[int]:
+    """The states play can still lead to from ``ts`` (itself included)."""
+    if isinstance(game, Jass) and ts == NONE:
+        return [NONE, 0, 1, 2, 3]
+    return [ts]
+
+
+@lru_cache(maxsize=64)
+def _cached(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables:
+    return _build(game, side, measure, goal)
+
+
+def compile_tables(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables:
+    """The tables for ``game`` with ``side`` pursuing ``goal`` on ``measure`` (cached)."""
+    return _cached(game, tuple(side), measure, goal)
+
+
+def _build(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables:
+    n = game.n_players
+    deck = game.deck
+    pieces = list(C.bits(deck))
+    side_mask = sum(1 << s for s in side)
+    max_mask = sum(1 << s for s in range(n) if (s in side) == (goal == "max"))
+    jass = isinstance(game, Jass)
+    points_measure = measure == "points"
+    kind = KIND_ADDITIVE
+    if points_measure and isinstance(game, Minimo):
+        kind = KIND_MINIMO
+        if len(side) != 1:
+            raise ValueError("Minimo has no partnerships")
+    elif points_measure and jass:
+        kind = KIND_JASS
+
+    if isinstance(game, Moon):
+        states = [0]
+    elif jass:
+        states = [NONE, 0, 1, 2, 3]
+    else:
+        states = [trump_state(game.initial_trump())]
+
+    lead_class = [[0] * 64 for _ in range(N_STATES)]
+    follow = [[0] * N_CLASSES for _ in range(N_STATES)]
+    power = [[[0] * 64 for _ in range(N_CLASSES)] for _ in range(N_STATES)]
+    points = [[0] * 64 for _ in range(N_STATES)]
+    sum_bit = [[0] * 64 for _ in range(N_STATES)]
+    for ts in states:
+        trump = None if ts == NONE else ts
+        for p in pieces:
+            if isinstance(game, Moon):
+                lead_class[ts][p] = game.led_suit(p)
+                for cls in range(N_CLASSES):
+                    if game.is_trump(p):
+                        power[ts][cls][p] = 100 + game.trump_rank(p)
+                    elif cls != TRUMP_SUIT and game.follows(p, cls):
+                        power[ts][cls][p] = 50 + game.suit_rank(p, cls)
+                    if game.follows(p, cls):
+                        follow[ts][cls] |= 1 << p
+            else:
+                s = C.suit_of(p)
+                lead_class[ts][p] = s
+                follow[ts][s] |= 1 << p
+                for cls in range(4):
+                    if trump is not None and s == trump:
+                        power[ts][cls][p] = 100 + game.trump_rank(p)  # type: ignore[attr-defined]
+                    elif s == cls:
+                        power[ts][cls][p] = 50 + C.rank_of(p)
+            if points_measure:
+                points[ts][p] = _points(game, p, ts)
+            if kind == KIND_JASS and ts == NONE:
+                sum_bit[ts][p] = _jass_bits(game, p)
+    trick_value = 0
+    if measure == "tricks" or kind == KIND_MINIMO or (points_measure and type(game).scores is Game.scores):
+        trick_value = 1  # Moon and bridge score tricks; Minimo adds 1 a trick
+    bonus_last = 5 if kind == KIND_JASS else 0
+    eights = game.no_trump_eights if kind == KIND_JASS else 0  # type: ignore[attr-defined]
+
+    max_future = [[0] * 64 for _ in range(N_STATES)]
+    for ts in states:
+        for p in pieces:
+            max_future[ts][p] = max(_final_points(game, p, t, points_measure, eights) for t in _reachable(game, ts))
+
+    t = Tables(n=n, kind=kind, jass=int(jass), hero=side[0], side_mask=side_mask, max_mask=max_mask,
+               trick_value=trick_value, bonus_last=bonus_last, eights=eights, states=states,
+               piece_suit=[C.suit_of(p) if p < 52 else 0 for p in range(64)],
+               suit_mask=[C.suit_bits(s) & deck if not isinstance(game, Moon) else 0 for s in range(4)],
+               jack=[C.card(s, C.JACK) for s in range(4)],
+               lead_class=lead_class, follow=follow, power=power, points=points,
+               max_future=max_future, sum_bit=sum_bit)
+    t.eq = _equivalences(game, t, pieces, points_measure)
+    return t
+
+
+def _points(game: Game, p: int, ts: int) -> int:
+    """What the side adds to its running total when it wins ``p`` in state ``ts``.
+
+    Jass before trump is fixed: the plain value with 8s at 0 (what a card is
+    worth under every final trump but its own suit's, and the 8s); the rest is
+    added from the score key when the trump is fixed or the hand ends.
+    """
+    trump = None if ts == NONE else ts
+    if isinstance(game, Jass):
+        if trump is None:
+            return game.card_value(p, 0) if C.suit_of(p) != 0 else game.card_value(p, 1)
+        return game.card_value(p, trump)
+    return game.card_points(1 << p, trump)
+
+
+def _final_points(game: Game, p: int, ts: int, points_measure: bool, eights: int) -> int:
+    """The most ``p`` is worth to the side if the hand ends in state ``ts``."""
+    if not points_measure:
+        return 0
+    if isinstance(game, Jass) and ts == NONE:
+        return eights if C.rank_of(p) == C.EIGHT else _points(game, p, ts)
+    return _points(game, p, ts)
+
+
+def _jass_bits(game: Jass, p: int) -> int:
+    """Score-key bits (Jass, no trump yet): 3 per suit, for its J, 9 and (if they count) 8."""
+    s, r = C.suit_of(p), C.rank_of(p)
+    if r == C.JACK:
+        return 1 << (3 * s)
+    if r == C.NINE:
+        return 1 << (3 * s + 1)
+    if r == C.EIGHT and game.no_trump_eights:
+        return 1 << (3 * s + 2)
+    return 0
+
+
+def _equivalences(game: Game, t: Tables, pieces: list[int], points_measure: bool
+                  ) -> list[list[list[tuple[int, int]]]]:
+    """For each state and piece ``b``: the pieces ``a > b`` it is interchangeable with when
+    no piece still in play lies between them (the ``between`` mask) and they share a holder.
+
+    Two pieces qualify when they behave alike in every state play can still reach:
+    same lead class, same follow memberships, the same points, and no piece of
+    the deck between them in power in any trick class where either can win.
+    Jass jacks never qualify (holding the lone trump jack changes what is legal).
+    """
+    eq: list[list[list[tuple[int, int]]]] = [[[] for _ in range(64)] for _ in range(N_STATES)]
+    for ts in t.states:
+        reach = _reachable(game, ts)
+
+        def signature(p: int) -> tuple:
+            sig = []
+            for r in reach:
+                sig.append(t.lead_class[r][p])
+                sig.append(tuple((t.follow[r][c] >> p) & 1 for c in range(N_CLASSES)))
+                sig.append(tuple(t.power[r][c][p] > 0 for c in range(N_CLASSES)))
+                sig.append(_final_points(game, p, r, points_measure, t.eights) if points_measure else 0)
+                sig.append(t.points[r][p])
+            sig.append(t.sum_bit[ts][p])
+            return tuple(sig)
+
+        for b in pieces:
+            if t.jass and C.rank_of(b) == C.JACK:
+                continue
+            sb = signature(b)
+            cands = []
+            for a in pieces:
+                if a <= b or (t.jass and C.rank_of(a) == C.JACK) or signature(a) != sb:
+                    continue
+                between = 0
+                for r in reach:
+                    for c in range(N_CLASSES):
+                        pa, pb = t.power[r][c][a], t.power[r][c][b]
+                        if pa == 0 and pb == 0:
+                            continue
+                        lo, hi = min(pa, pb), max(pa, pb)
+                        for q in pieces:
+                            if lo < t.power[r][c][q] < hi:
+                                between |= 1 << q
+                cands.append((a, between))
+            cands.sort(key=lambda ab: C.popcount(ab[1]))
+            eq[ts][b] = cands[:MAX_EQ]
+    return eq
