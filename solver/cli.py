@@ -23,6 +23,7 @@ from .errors import FormatError, PositionError
 from .games import GAMES
 from .objective import Objective
 from .position import Position
+from .progress import Progress
 from .search import engine_name, solve
 
 
@@ -150,6 +151,55 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Solve standard position sets and print a table; optionally side by side with DDS."""
+    from . import bench
+
+    if args.list:
+        for name, spec in bench.STANDARD.items():
+            print(f"{name:<26} {spec.count} positions, {spec.tricks} tricks played, seed {spec.seed}")
+        return 0
+    names = args.sets or list(bench.STANDARD)
+    unknown = [n for n in names if n not in bench.STANDARD]
+    if unknown:
+        raise UsageError(f"unknown set {unknown[0]!r} (see openhand bench --list)")
+    if args.game:
+        names = [n for n in names if bench.STANDARD[n].game == args.game]
+    directory = Path(args.dir) if args.dir else None
+    if args.write:
+        for name in names:
+            spec = bench.STANDARD[name]
+            bench.save_set(spec, bench.make_positions(spec), bench.set_path(Path(args.write), name))
+        print(f"wrote {len(names)} sets to {args.write}")
+        return 0
+    previous = None
+    if args.compare:
+        previous = bench.previous_from_json(parse_json(read_text(args.compare), args.compare))
+    measures = ["tricks", "points"] if args.measure == "both" else [args.measure]
+    reports = []
+    for name in names:
+        positions = bench.get_set(name, directory)[:args.limit]
+        for measure in measures:
+            with Progress(len(positions), f"{name} {measure}", args.progress) as bar:
+                reports.append(bench.run_set(name, positions, measure, args.engine, on_solve=bar.update))
+    if args.json:
+        print(json.dumps(bench.reports_json(reports)))
+    else:
+        print(bench.format_reports(reports, previous))
+    if args.dds:
+        from . import dds
+        if not dds.available():
+            print("DDS comparison skipped: endplay is not installed (pip install '.[dds]')", file=sys.stderr)
+            return 0
+        for name in names:
+            if bench.STANDARD[name].game == "bridge":
+                positions = bench.get_set(name, directory)[:args.limit]
+                with Progress(len(positions), f"DDS {name}", args.progress) as bar:
+                    comparison = bench.compare_leads_with_dds(positions, args.engine, on_solve=bar.update)
+                print(f"DDS {name}: {comparison.summary()}")
+    return 0
+
+
 # --- parser ---------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -192,6 +242,25 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("show", help="draw a position in the terminal")
     p.add_argument("file", help="position JSON file, or - for stdin")
     p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("bench", help="time the solver on standard seeded position sets (and against DDS)",
+                       description="Solve standard seeded position sets (value and every legal move of each "
+                                   "position) and print median and 90th-percentile time, nodes, nodes per second, "
+                                   "table hit rate and peak memory. Sets are read from --dir when stored there, "
+                                   "else rebuilt from their seeds.")
+    p.add_argument("sets", nargs="*", help="set names (default: all; see --list)")
+    p.add_argument("--list", action="store_true", help="list the standard sets and exit")
+    p.add_argument("--game", choices=sorted(GAMES), help="only the sets of this game")
+    p.add_argument("--measure", choices=("tricks", "points", "both"), default="tricks")
+    p.add_argument("--limit", type=int, help="at most this many positions per set")
+    p.add_argument("--dir", default=None, help="directory of stored sets (e.g. benchmarks/sets)")
+    p.add_argument("--write", metavar="DIR", help="store the chosen sets as msgpack files in DIR and exit")
+    p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--compare", metavar="FILE", help="an earlier --json output: show the change of each median")
+    p.add_argument("--dds", action="store_true", help="also solve the bridge sets with DDS (endplay) and compare")
+    p.add_argument("--progress", action="store_true", default=None, help="draw progress bars even when not a tty")
+    p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("demo", help="deal and solve a position of every game (the built-in example)")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")

@@ -70,11 +70,13 @@ def to_deal(position: Position) -> Any:
 
 def move_tricks(position: Position) -> dict[int, int]:
     """For every legal card of the seat to move: the most tricks its side takes from here on (SolveBoard, solutions=3)."""
+    return move_tricks_of_deal(to_deal(position))
+
+
+def move_tricks_of_deal(deal: Any) -> dict[int, int]:
+    """``move_tricks`` on a ready endplay deal (so that a timing covers DDS alone)."""
     dds, _ = _endplay()
-    out = {}
-    for card, score in dds.solve_board(to_deal(position)):
-        out[C.card(int(card.suit), int(card.rank).bit_length() - 3)] = score
-    return out
+    return {C.card(int(card.suit), int(card.rank).bit_length() - 3): score for card, score in dds.solve_board(deal)}
 
 
 def dd_table(position: Position) -> dict[str, list[int]]:

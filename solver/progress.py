@@ -1,7 +1,7 @@
 """A small progress bar for long jobs, drawn on standard error.
 
 It draws only when asked to or when stderr is a terminal, so piped output and
-tests stay clean. (Kept here, dependency-free, for every long command.)
+tests stay clean. Dependency-free, for every long command of the project.
 """
 
 from __future__ import annotations
@@ -15,12 +15,14 @@ T = TypeVar("T")
 
 
 class Progress:
-    """``for x in Progress(items, total, "solving"): ...`` draws ``solving  40/100 [=====     ] 3.1 s``."""
+    """``with Progress(100, "solving") as bar: ... bar.update()`` draws ``solving 40/100 [====   ] 3.1 s``.
 
-    def __init__(self, items: Iterable[T], total: int | None = None, label: str = "",
-                 enabled: bool | None = None, stream: TextIO | None = None) -> None:
-        self.items = items
-        self.total = total if total is not None else (len(items) if hasattr(items, "__len__") else None)
+    ``Progress.over(items, ...)`` wraps an iterable instead.
+    """
+
+    def __init__(self, total: int | None = None, label: str = "", enabled: bool | None = None,
+                 stream: TextIO | None = None) -> None:
+        self.total = total
         self.label = label
         self.stream = stream or sys.stderr
         self.enabled = self.stream.isatty() if enabled is None else enabled
@@ -28,11 +30,23 @@ class Progress:
         self._start = time.monotonic()
         self._last = 0.0
 
-    def __iter__(self) -> Iterator[T]:
-        for item in self.items:
-            yield item
-            self.done += 1
-            self._draw()
+    @classmethod
+    def over(cls, items: Iterable[T], label: str = "", enabled: bool | None = None,
+             total: int | None = None) -> Iterator[T]:
+        total = total if total is not None else (len(items) if hasattr(items, "__len__") else None)
+        with cls(total, label, enabled) as bar:
+            for item in items:
+                yield item
+                bar.update()
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+        self._draw()
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
         self._draw(final=True)
 
     def _draw(self, final: bool = False) -> None:
@@ -45,12 +59,10 @@ class Progress:
         elapsed = now - self._start
         if self.total:
             width = 30
-            filled = width * self.done // self.total
-            bar = f"{self.done}/{self.total} [{'=' * filled}{' ' * (width - filled)}]"
+            filled = width * min(self.done, self.total) // self.total
+            bar = f"{self.done}/{self.total} [{'=' * filled}{' ' * (width - filled)}] {elapsed:.1f} s"
             if 0 < self.done < self.total:
-                bar += f" {elapsed:.1f} s, ~{elapsed * (self.total - self.done) / self.done:.0f} s left"
-            else:
-                bar += f" {elapsed:.1f} s"
+                bar += f", ~{elapsed * (self.total - self.done) / self.done:.0f} s left"
         else:
             bar = f"{self.done} {elapsed:.1f} s"
         self.stream.write(f"\r{self.label} {bar}\033[K" + ("\n" if final else ""))

@@ -1,0 +1,231 @@
+"""Benchmark position sets and the runner behind ``openhand bench``.
+
+A *set* is a list of positions of one game and variant, made from seeds so that
+anyone can rebuild it, and stored compactly (msgpack, versioned) so that a
+figure can be reproduced from the very same positions. The runner solves each
+position (value and the value of every legal move, as ``solve`` does) and
+reports time percentiles, nodes, nodes per second, table hit rate and peak
+memory.
+"""
+
+from __future__ import annotations
+
+import resource
+import statistics
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from .deal import Rng, cut, deal
+from .games import make_game
+from .objective import Objective
+from .position import Position
+from .search import Engine, solve
+
+SET_FORMAT = 1  # bump when the stored layout changes
+
+
+@dataclass(frozen=True)
+class SetSpec:
+    """How a set is made: ``count`` deals of ``game`` from ``seed``, cut after ``tricks`` tricks."""
+
+    name: str
+    game: str
+    options: dict[str, Any]
+    tricks: int          # tricks played before the position (0 = full deal)
+    count: int
+    seed: int
+
+
+def _specs() -> list[SetSpec]:
+    variants = [
+        ("minimo", "minimo-nt", {"trump": "NT"}), ("minimo", "minimo-s", {"trump": "S"}),
+        ("minimisere", "minimisere", {}), ("minimisere", "minimisere-hard", {"scoring": "hard"}),
+        ("jass", "jass", {}), ("moon", "moon3", {}), ("moon", "moon4", {"players": 4}),
+        ("bridge", "bridge-nt", {"trump": "NT"}), ("bridge", "bridge-s", {"trump": "S"}),
+    ]
+    specs = []
+    for i, (game, name, options) in enumerate(variants):
+        hand = make_game(game, **({"contract": "none"} if game == "moon" else {}), **options).hand_size
+        kinds = {0: "full", 3: "after3", 6: "after6"}
+        kinds.setdefault(hand - 4, "end4")  # a 4-card endgame, unless after3/after6 is one already
+        for tricks, label in sorted(kinds.items()):
+            if tricks < hand:
+                specs.append(SetSpec(f"{name}/{label}", game, options, tricks, 100, 1000 * i + tricks))
+    return specs
+
+
+#: The standard sets, by name (``game-variant/kind``).
+STANDARD = {s.name: s for s in _specs()}
+
+
+def make_positions(spec: SetSpec) -> list[Position]:
+    """Build a set from its seeds: deals, each cut after ``tricks`` random legal tricks."""
+    rng = Rng(spec.seed)
+    out = []
+    for _ in range(spec.count):
+        pos = deal(spec.game, rng.next64(), **spec.options)
+        if spec.tricks:
+            pos = cut(pos, pos.game.hand_size - spec.tricks, 0, rng.next64())
+        out.append(pos)
+    return out
+
+
+# --- storage ----------------------------------------------------------------------
+
+def save_set(spec: SetSpec, positions: list[Position], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {"format": SET_FORMAT, "spec": asdict(spec),
+            "options": positions[0].game.options_json() if positions else {},
+            # Masks, not card names: compact, and exact for every game.
+            "positions": [[p.hands, p.leader, p.trick, p.taken, p.trump] for p in positions]}
+    path.write_bytes(msgpack.packb(data))
+
+
+def load_set(path: Path) -> tuple[SetSpec, list[Position]]:
+    data = msgpack.unpackb(path.read_bytes(), strict_map_key=False)
+    if data.get("format") != SET_FORMAT:
+        raise ValueError(f"{path}: benchmark set format {data.get('format')!r}, expected {SET_FORMAT}")
+    spec = SetSpec(**data["spec"])
+    game = make_game(spec.game, **data["options"])
+    positions = [Position(game, hands, leader, trick, taken, trump)
+                 for hands, leader, trick, taken, trump in data["positions"]]
+    return spec, positions
+
+
+def set_path(directory: Path, name: str) -> Path:
+    return directory / (name.replace("/", "__") + ".msgpack")
+
+
+def get_set(name: str, directory: Path | None) -> list[Position]:
+    """A standard set: from its stored file when there is one, else rebuilt from its seeds."""
+    spec = STANDARD[name]
+    if directory is not None and set_path(directory, name).exists():
+        stored_spec, positions = load_set(set_path(directory, name))
+        if stored_spec != spec:
+            raise ValueError(f"{set_path(directory, name)} was made by another recipe than {name}")
+        return positions
+    return make_positions(spec)
+
+
+# --- running -------------------------------------------------------------------------
+
+@dataclass
+class SetReport:
+    name: str
+    positions: int
+    measure: str
+    median_ms: float
+    p90_ms: float
+    max_ms: float
+    nodes_per_solve: float
+    nodes_per_second: float
+    hit_rate: float | None
+    peak_mb: float
+    times_ms: list[float] = field(repr=False, default_factory=list)
+    nodes: list[int] = field(repr=False, default_factory=list)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run_set(name: str, positions: Iterable[Position], measure: str = "tricks", engine: Engine = "auto",
+            on_solve: Callable[[], None] | None = None) -> SetReport:
+    """Solve every position (value and every legal move) and summarise."""
+    times, nodes, hits, probes = [], [], 0, 0
+    for pos in positions:
+        obj = Objective.make(pos.game, pos.to_move, measure)
+        start = time.perf_counter()
+        result = solve(pos, obj, engine=engine)
+        times.append((time.perf_counter() - start) * 1000)
+        nodes.append(int(result.stats.get("nodes", 0)))
+        hits += int(result.stats.get("tt_hits", 0))
+        probes += int(result.stats.get("tt_probes", 0))
+        if on_solve:
+            on_solve()
+    total_s = sum(times) / 1000
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return SetReport(name, len(times), measure, statistics.median(times), percentile(times, 0.9), max(times),
+                     sum(nodes) / len(nodes), sum(nodes) / total_s if total_s else 0.0,
+                     hits / probes if probes else None, peak_mb, times, nodes)
+
+
+def format_reports(reports: list[SetReport], previous: dict[str, dict[str, Any]] | None = None) -> str:
+    """A table a person can read; with ``previous``, the change of the median against it."""
+    head = f"{'set':<26} {'measure':<7} {'n':>4} {'median ms':>10} {'p90 ms':>9} {'max ms':>9} " \
+           f"{'nodes/solve':>12} {'nodes/s':>10} {'TT hits':>7} {'peak MB':>8}"
+    if previous:
+        head += f" {'median vs before':>17}"
+    lines = [head, "-" * len(head)]
+    for r in reports:
+        hit = "-" if r.hit_rate is None else f"{100 * r.hit_rate:.0f}%"
+        line = (f"{r.name:<26} {r.measure:<7} {r.positions:>4} {r.median_ms:>10.3f} {r.p90_ms:>9.3f} "
+                f"{r.max_ms:>9.1f} {r.nodes_per_solve:>12.0f} {r.nodes_per_second:>10.0f} {hit:>7} {r.peak_mb:>8.0f}")
+        if previous:
+            before = previous.get(f"{r.name}:{r.measure}")
+            line += f" {r.median_ms / before['median_ms']:>16.2f}x" if before else f" {'new':>17}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def reports_json(reports: list[SetReport]) -> dict[str, Any]:
+    return {"format": SET_FORMAT, "reports": [{k: v for k, v in asdict(r).items() if k not in ("times_ms", "nodes")}
+                                              for r in reports]}
+
+
+def previous_from_json(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {f"{r['name']}:{r['measure']}": r for r in data.get("reports", [])}
+
+
+# --- DDS, side by side -----------------------------------------------------------------
+
+@dataclass
+class DDSComparison:
+    deals: int
+    agree: int
+    openhand_ms: list[float]
+    dds_ms: list[float]
+    openhand_nodes: list[int]
+
+    @property
+    def ratio(self) -> float:
+        """openhand's total time over DDS's: below 1.0 means openhand is faster."""
+        return sum(self.openhand_ms) / sum(self.dds_ms)
+
+    def summary(self) -> str:
+        med_o, med_d = statistics.median(self.openhand_ms), statistics.median(self.dds_ms)
+        return (f"{self.deals} deals, {self.agree} agree with DDS; openhand median {med_o:.2f} ms "
+                f"(p90 {percentile(self.openhand_ms, 0.9):.2f}), DDS median {med_d:.2f} ms "
+                f"(p90 {percentile(self.dds_ms, 0.9):.2f}); time ratio openhand/DDS: total {self.ratio:.2f}, "
+                f"median of per-deal ratios {statistics.median(o / d for o, d in zip(self.openhand_ms, self.dds_ms)):.2f}; "
+                f"openhand nodes/deal median {statistics.median(self.openhand_nodes):.0f}")
+
+
+def compare_leads_with_dds(positions: Iterable[Position], engine: Engine = "auto",
+                           on_solve: Callable[[], None] | None = None) -> DDSComparison:
+    """The same work both ways: the value of every legal card of the seat to move (DDS solutions=3)."""
+    from . import dds
+
+    report = DDSComparison(0, 0, [], [], [])
+    for pos in positions:
+        obj = Objective.make(pos.game, pos.to_move, "tricks", "max")
+        before = sum(pos.game.tricks(pos.taken[s]) for s in obj.side(pos.game))
+        board = dds.to_deal(pos)
+        start = time.perf_counter()
+        theirs = dds.move_tricks_of_deal(board)
+        report.dds_ms.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        result = solve(pos, obj, engine=engine)
+        report.openhand_ms.append((time.perf_counter() - start) * 1000)
+        report.openhand_nodes.append(int(result.stats.get("nodes", 0)))
+        report.deals += 1
+        report.agree += {c: v - before for c, v in result.moves} == theirs
+        if on_solve:
+            on_solve()
+    return report
