@@ -159,6 +159,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         for name, spec in bench.STANDARD.items():
             print(f"{name:<26} {spec.count} positions, {spec.tricks} tricks played, seed {spec.seed}")
         return 0
+    if args.scaling:
+        options = dict(parse_option(o) for o in args.option)
+        with Progress(None, f"scaling {args.scaling}", args.progress) as bar:
+            reports = bench.scaling(args.scaling, options, args.limit or 20, 77, args.measure if args.measure != "both"
+                                    else "tricks", args.engine, on_solve=bar.update)
+        print(json.dumps(bench.reports_json(reports)) if args.json else bench.format_reports(reports))
+        return 0
     names = args.sets or list(bench.STANDARD)
     unknown = [n for n in names if n not in bench.STANDARD]
     if unknown:
@@ -259,6 +266,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--compare", metavar="FILE", help="an earlier --json output: show the change of each median")
     p.add_argument("--dds", action="store_true", help="also solve the bridge sets with DDS (endplay) and compare")
+    p.add_argument("--scaling", choices=sorted(GAMES), metavar="GAME",
+                   help="time and nodes by cards left (4 up to a full hand), --limit deals per size (default 20)")
+    p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option for --scaling, e.g. trump=S")
     p.add_argument("--progress", action="store_true", default=None, help="draw progress bars even when not a tty")
     p.set_defaults(func=cmd_bench)
 

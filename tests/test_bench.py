@@ -1,0 +1,44 @@
+"""Benchmark sets: rebuilt the same from their seeds, stored and loaded exactly; the runner's report."""
+
+from __future__ import annotations
+
+import json
+
+from solver import bench
+from solver.cli import main
+
+
+def test_sets_are_reproducible_and_round_trip(tmp_path):
+    spec = bench.STANDARD["moon3/after3"]
+    first = bench.make_positions(spec)[:5]
+    assert [p.to_json() for p in first] == [p.to_json() for p in bench.make_positions(spec)[:5]]
+    path = bench.set_path(tmp_path, spec.name)
+    bench.save_set(spec, first, path)
+    loaded_spec, loaded = bench.load_set(path)
+    assert loaded_spec == spec
+    assert loaded == first
+    # four tiles left in each hand after three tricks
+    assert all(p.tricks_left() == 4 for p in loaded)
+
+
+def test_every_standard_set_builds():
+    for name, spec in bench.STANDARD.items():
+        pos = bench.make_positions(bench.SetSpec(name, spec.game, spec.options, spec.tricks, 1, spec.seed))[0]
+        assert pos.tricks_left() == pos.game.hand_size - spec.tricks, name
+        assert not pos.trick
+
+
+def test_run_set_and_compare(tmp_path, capsys):
+    positions = bench.make_positions(bench.STANDARD["bridge-s/end4"])[:3]
+    report = bench.run_set("bridge-s/end4", positions, "tricks", "reference")
+    assert report.positions == 3 and report.median_ms > 0 and report.nodes_per_solve > 0
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(bench.reports_json([report])))
+    assert main(["bench", "bridge-s/end4", "--limit", "3", "--engine", "reference", "--compare", str(old)]) == 0
+    out = capsys.readouterr().out
+    assert "bridge-s/end4" in out and "x" in out.splitlines()[-1]
+
+
+def test_unknown_set_is_a_user_error(capsys):
+    assert main(["bench", "nonsense/full"]) == 2
+    assert "unknown set" in capsys.readouterr().err
