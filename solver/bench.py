@@ -79,10 +79,10 @@ def make_positions(spec: SetSpec) -> list[Position]:
 
 def save_set(spec: SetSpec, positions: list[Position], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
+    # Masks, not card names: compact, and exact for every game. Options are per
+    # position because a deal may choose them (Moon's contract).
     data = {"format": SET_FORMAT, "spec": asdict(spec),
-            "options": positions[0].game.options_json() if positions else {},
-            # Masks, not card names: compact, and exact for every game.
-            "positions": [[p.hands, p.leader, p.trick, p.taken, p.trump] for p in positions]}
+            "positions": [[p.game.options_json(), p.hands, p.leader, p.trick, p.taken, p.trump] for p in positions]}
     path.write_bytes(msgpack.packb(data))
 
 
@@ -91,9 +91,8 @@ def load_set(path: Path) -> tuple[SetSpec, list[Position]]:
     if data.get("format") != SET_FORMAT:
         raise ValueError(f"{path}: benchmark set format {data.get('format')!r}, expected {SET_FORMAT}")
     spec = SetSpec(**data["spec"])
-    game = make_game(spec.game, **data["options"])
-    positions = [Position(game, hands, leader, trick, taken, trump)
-                 for hands, leader, trick, taken, trump in data["positions"]]
+    positions = [Position(make_game(spec.game, **options), hands, leader, trick, taken, trump)
+                 for options, hands, leader, trick, taken, trump in data["positions"]]
     return spec, positions
 
 
