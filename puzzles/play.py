@@ -1,0 +1,109 @@
+"""Play a puzzle: the user moves for the player's team, the solver for everyone else.
+
+Reads one move a line (so it works with piped input); ``hint`` shows the
+correct move(s), ``show`` redraws the table, ``quit`` gives up. After every
+team move it says whether the team is still on an optimal line. Once the
+puzzle's last decision is behind a still-optimal team, the puzzle is solved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TextIO
+
+import networkx as nx
+
+from solver import Position, solve
+from solver.display import picture, seat_name
+
+from .equivalence import canonical_key
+from .puzzle import Puzzle
+from .render import show_text
+
+
+def play(puzzle: Puzzle, stdin: TextIO, stdout: TextIO, engine: str = "auto") -> int:
+    """Run one puzzle interactively; returns 0 when solved, 1 when a move lost value, 2 on quit or end of input."""
+    pos = puzzle.to_position()
+    task = puzzle.task()
+    game = pos.game
+    team = set(task.team(game))
+    tree = puzzle.tree
+    unit = pos.objective.measure
+    optimal = True
+
+    def say(text: str) -> None:
+        print(text, file=stdout, flush=True)
+
+    say(show_text(puzzle))
+    while not pos.is_over():
+        key = canonical_key(pos)
+        if optimal and key in tree and tree.out_degree(key) == 0 and key != tree.graph["root"]:
+            say(f"Solved: no decision is left, and the result stays {puzzle.value} {unit}.")
+            return 0
+        res = solve(pos, pos.objective, engine=engine)  # type: ignore[arg-type]
+        seat = pos.to_move
+        if seat in team:
+            move = _ask(pos, stdin, say, res.best)
+            if move is None:
+                say("Stopped.")
+                return 2
+            value = res.move_value(move)
+            pos.play(move)
+            if value == res.value:
+                say(f"{seat_name(pos, seat)} plays {game.format_piece(move)}: still optimal ({value} {unit}).")
+            else:
+                optimal = False
+                say(f"{seat_name(pos, seat)} plays {game.format_piece(move)}: not optimal, "
+                    f"{value} {unit} now instead of {res.value}.")
+        else:
+            move = _defence(pos, tree, key, res.best)
+            pos.play(move)
+            say(f"{seat_name(pos, seat)} plays {game.format_piece(move)}.")
+    final = pos.measure()
+    say(f"Hand over: {final} {unit} (the best was {puzzle.value}).")
+    return 0 if optimal else 1
+
+
+def _defence(pos: Position, tree: nx.DiGraph, key: str, best: list[int]) -> int:
+    """An optimal reply: the tree's first one when the game is still in the tree."""
+    if key in tree:
+        for _, _, edge in tree.out_edges(key, data=True):
+            piece = pos.game.parse_piece(edge["move"])
+            if piece in best:
+                return piece
+            # The tree's node may be an equivalent position: take any best move of the same class.
+            for token in edge["equivalent"]:
+                p = pos.game.parse_piece(token)
+                if p in best:
+                    return p
+    return best[0]
+
+
+def _ask(pos: Position, stdin: TextIO, say: Callable[[str], None], best: list[int]) -> int | None:
+    game = pos.game
+    legal = pos.legal_moves()
+    while True:
+        say(f"{seat_name(pos, pos.to_move)} to play ({' '.join(game.format_piece(m) for m in legal)}):")
+        line = stdin.readline()
+        if not line:
+            return None
+        text = line.strip()
+        if not text:
+            continue
+        if text.lower() in ("quit", "q", "exit"):
+            return None
+        if text.lower() == "hint":
+            say(f"hint: {' or '.join(game.format_piece(m) for m in best)}")
+            continue
+        if text.lower() == "show":
+            say(picture(pos))
+            continue
+        try:
+            move = game.parse_piece(text)
+        except ValueError as e:
+            say(f"not a move: {e}")
+            continue
+        if move not in legal:
+            say(f"{game.format_piece(move)} is not legal here")
+            continue
+        return move
