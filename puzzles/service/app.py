@@ -28,7 +28,7 @@ from solver.errors import PositionError
 from solver.search import engine_name
 
 from .. import puzzle as collection_io
-from ..referee import judge
+from ..referee import AttemptError, judge
 from ..render import position_svg, svg
 from .db import Store
 
@@ -138,6 +138,10 @@ def create_app(db: str | Path = "openhand.db", collections: list[str | Path] = (
 
     @app.exception_handler(PositionError)
     async def illegal(request: Request, exc: PositionError) -> JSONResponse:
+        return error(422, str(exc))
+
+    @app.exception_handler(AttemptError)
+    async def bad_attempt(request: Request, exc: AttemptError) -> JSONResponse:
         return error(422, str(exc))
 
     @app.exception_handler(TooBig)
@@ -250,27 +254,30 @@ class BodyLimit:
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
             return await self._refuse(send)
-        seen = 0
-
-        async def counted() -> Any:
-            nonlocal seen
+        # Read the whole body first (it is small by construction), so that a
+        # streamed body over the limit is refused before the app sees any of it.
+        body, more = b"", True
+        while more:
             message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise _TooLarge
-            return message
+            if message["type"] != "http.request":
+                break
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > self.limit:
+                return await self._refuse(send)
+        replayed = False
 
-        try:
-            await self.app(scope, counted, send)
-        except _TooLarge:
-            await self._refuse(send)
+        async def replay() -> Any:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, send: Any) -> None:
         body = b'{"error": "request body too large (limit %d bytes)"}' % self.limit
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
-
-
-class _TooLarge(Exception):
-    pass
