@@ -81,7 +81,7 @@ def test_generation_is_deterministic() -> None:
 
 
 def test_easy_pool_has_one_decision() -> None:
-    c = generate(Settings("bridge", cards=(3, 3), pool="easy", engine="reference"), 2, seed=3)
+    c = generate(Settings("minimo", cards=(3, 3), pool="easy", engine="reference"), 2, seed=3)
     assert [p.decisions for p in c.puzzles] == [1, 1]
     assert all(p.pool == "easy" for p in c.puzzles)
     assert check_collection(c, engine="reference") == {}
