@@ -206,3 +206,10 @@ def test_database_migrates_once(tmp_path, collection):
     assert again.import_puzzles(collection_io.load(path).puzzles) == 0
     assert again.list_puzzles()[0] == len(puzzles)
     assert json.loads(json.dumps(again.get_puzzle(puzzles[0].id)[1]))["id"] == puzzles[0].id
+
+
+def test_load_check_runs_clean(capsys):
+    from puzzles.service import loadcheck
+    assert loadcheck.main(["--clients", "2", "--seconds", "2", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "0 failed" in out and "requests/s" in out

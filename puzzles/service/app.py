@@ -21,6 +21,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
 from solver import Position, solve
@@ -70,6 +71,10 @@ class BudgetExceeded(Exception):
 
 # --- work done in the solver processes (module-level so that it pickles) ------------
 
+def _warm() -> None:
+    import solver.search  # noqa: F401
+
+
 def _solve_job(position: dict[str, Any], engine: str, max_nodes: int, max_seconds: float) -> dict[str, Any]:
     result = solve(Position.from_json(position), engine=engine, max_nodes=max_nodes,  # type: ignore[arg-type]
                    max_seconds=max_seconds)
@@ -104,6 +109,8 @@ def create_app(db: str | Path = "openhand.db", collections: list[str | Path] = (
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         state["pool"] = ProcessPoolExecutor(limits.workers, mp_context=multiprocessing.get_context("spawn"))
+        # Start the workers now (importing the solver), not on the first user's click.
+        await asyncio.gather(*(asyncio.wrap_future(state["pool"].submit(_warm)) for _ in range(limits.workers)))
         try:
             yield
         finally:
@@ -117,6 +124,8 @@ def create_app(db: str | Path = "openhand.db", collections: list[str | Path] = (
 
     async def in_pool(func: Any, *args: Any) -> Any:
         loop = asyncio.get_running_loop()
+        if "pool" not in state:  # served without the lifespan (some test transports skip it)
+            state["pool"] = ProcessPoolExecutor(limits.workers, mp_context=multiprocessing.get_context("spawn"))
         future = loop.run_in_executor(state["pool"], func, *args)
         # The engine stops itself at max_seconds; the margin covers start-up and the reply.
         return await asyncio.wait_for(future, timeout=limits.max_seconds * 3 + 10)
@@ -135,6 +144,10 @@ def create_app(db: str | Path = "openhand.db", collections: list[str | Path] = (
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         return error(400, f"malformed request{f' at {where}' if where else ''}: {first.get('msg', 'invalid')}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return error(exc.status_code, str(exc.detail))
 
     @app.exception_handler(PositionError)
     async def illegal(request: Request, exc: PositionError) -> JSONResponse:

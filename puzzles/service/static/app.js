@@ -79,12 +79,14 @@ async function play(token) {
   }
   if (outcome.answer) showAnswer(outcome.answer);
   await draw(outcome.position);
+  document.body.dataset.moves = String(state.moves.length);  // lets a test wait for the reply
 }
 
 async function load(index) {
   if (!state.list.length) { say("No puzzles here yet."); return; }
   state.index = (index + state.list.length) % state.list.length;
   state.puzzle = await api(`/api/puzzles/${state.list[state.index].id}`);
+  document.body.dataset.puzzle = state.puzzle.id;
   state.moves = [];
   state.finished = false;
   $("answer").hidden = true;
