@@ -16,7 +16,7 @@ from solver.cli import parse_option
 from solver.progress import Progress
 
 from .check import check_collection
-from .generator import Settings, SettingsError, generate
+from .generator import FILTERS, Settings, SettingsError, generate
 from .play import play
 from .puzzle import load, save
 from .render import show_text, svg
@@ -93,6 +93,20 @@ def cmd_svg(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_stats(args: argparse.Namespace) -> int:
+    """One Markdown table row per collection: rate and the acceptance of each filter."""
+    print("| game | settings | puzzles | candidates | seconds | accepted / min / core | "
+          + " | ".join(FILTERS) + " |")
+    print("|" + "---|" * (6 + len(FILTERS)))
+    for path in args.files:
+        c = load(path)
+        st, se = c.stats, c.settings
+        rates = " | ".join("-" if st["acceptance"][f] is None else f"{100 * st['acceptance'][f]:.0f}%" for f in FILTERS)
+        what = f"cards {se['cards'][0]}-{se['cards'][1]}, {se['measure']}, {st.get('engine', se['engine'])}, seed {c.seed}"
+        print(f"| {se['game']} | {what} | {len(c)} | {st['candidates']} | {st['seconds']} | {st['per_minute']} | {rates} |")
+    return 0
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``puzzles`` and its subcommands to the ``openhand`` parser."""
     top = subparsers.add_parser("puzzles", help="generate, show, check, play and draw puzzles")
@@ -140,6 +154,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("id", nargs="?", help="a puzzle id (default the first)")
     p.add_argument("--engine", **engine)  # type: ignore[arg-type]
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("stats", help="generation rate and filter acceptance of collections, as a Markdown table")
+    p.add_argument("files", nargs="+")
+    p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("svg", help="draw a puzzle position as SVG")
     p.add_argument("file")

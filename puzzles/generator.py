@@ -18,6 +18,7 @@ from typing import Any
 
 from solver import Position, make_game, solve
 from solver.deal import Rng, cut, deal
+from solver.search import engine_name
 
 from .equivalence import canonical_key
 from .policies import AVOID, TAKE
@@ -294,4 +295,5 @@ def generate(settings: Settings, count: int, seed: int, *, max_candidates: int |
         if progress:
             progress(len(puzzles), count, stats.candidates)
     stats.seconds = time.perf_counter() - start
-    return Collection(puzzles, seed, settings.to_json(), stats.to_json())
+    # Which solver actually ran, so rates in different files can be compared.
+    return Collection(puzzles, seed, settings.to_json(), {**stats.to_json(), "engine": engine_name(settings.engine)})

@@ -123,36 +123,49 @@ def _move_tags(pos: Position, move: int, takes: bool, by_points: bool) -> list[s
 
 
 def _avoids_endplay(pos: Position, graph: nx.DiGraph, task: Task, engine: str) -> bool:
-    """Whether a wrong first move gets the team endplayed (left on lead, made to win its own lead later)
-    while the correct line never leaves the team winning a trick it led."""
+    """Whether some wrong first move leaves the team endplayed (on lead later holding only sure
+    winners) on its refutation, while the correct line never does.
+
+    Both lines are the canonical optimal ones (the first optimal move in card order at
+    every step), so the answer depends only on move values, not on the engine's choice.
+    """
     team = set(task.team(pos.game))
     root = graph.nodes[graph.graph["root"]]
-    key_line = solve(pos, task.objective, engine=engine).pv  # type: ignore[arg-type]
-    if _team_wins_own_lead(pos, key_line, team):
+    key = pos.copy()
+    key.push(pos.game.parse_piece(next(t for t, v in root["moves"] if v == root["value"])))
+    if _endplayed(key, _canonical_line(key, task, engine), team):
         return False
     for token, value in root["moves"]:
-        if value == root["value"]:
-            continue
-        after = pos.copy()
-        after.push(pos.game.parse_piece(token))
-        refutation = solve(after, task.objective, engine=engine).pv  # type: ignore[arg-type]
-        if _team_wins_own_lead(after, refutation, team):
-            return True
+        if value != root["value"]:
+            after = pos.copy()
+            after.push(pos.game.parse_piece(token))
+            if _endplayed(after, _canonical_line(after, task, engine), team):
+                return True
     return False
 
 
-def _team_wins_own_lead(pos: Position, line: list[int], team: set[int]) -> bool:
-    """Whether, along ``line``, the team wins a trick that it led itself, after the trick now under way."""
-    p = pos.copy()
-    first, leader = True, p.leader
-    for move in line:
-        if not p.trick:
-            leader = p.leader
+def _canonical_line(pos: Position, task: Task, engine: str) -> list[int]:
+    p, line = pos.copy(), []
+    while not p.is_over():
+        res = solve(p, task.objective, engine=engine)  # type: ignore[arg-type]
+        values = dict(res.moves)
+        move = next(m for m in p.legal_moves() if values[m] == res.value)
+        line.append(move)
         p.push(move)
-        if not p.trick:  # a trick was completed
-            if not first and leader in team and p.leader in team:
+    return line
+
+
+def _endplayed(pos: Position, line: list[int], team: set[int]) -> bool:
+    """Whether, after the trick under way, a team seat is on lead along ``line`` with only sure winners."""
+    p = pos.copy()
+    started = not p.trick  # a fresh trick at the start is the decision's own, not a later one
+    for move in line:
+        if not p.trick and not started and p.to_move in team:
+            legal = p.legal_moves()
+            if len(legal) > 1 and not any(beatable_lead(p, m) for m in legal):
                 return True
-            first = False
+        started = False
+        p.push(move)
     return False
 
 
