@@ -25,7 +25,7 @@ from .tree import tree_from_data, tree_to_data
 FORMAT_NAME = "openhand-puzzles"
 SCHEMA = 1
 GENERATOR = "openhand.puzzles"
-VERSION = "0.1.0"
+VERSION = "0.1.0"  # the generator version written into every collection
 
 
 class CollectionError(ValueError):

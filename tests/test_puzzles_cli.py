@@ -106,3 +106,20 @@ def test_sample_collections_verify(path: Path) -> None:
 
 def test_samples_cover_every_game() -> None:
     assert {p.stem for p in SAMPLES} == {"minimo", "minimisere", "jass", "moon", "bridge"}
+
+
+def test_openhand_cli_loads_the_plugin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # The same path as the installed entry point "puzzles = puzzles.cli:register" in openhand.commands.
+    import solver.cli
+
+    class EntryPoint:
+        def load(self):  # noqa: ANN202
+            return register
+
+    real = solver.cli.entry_points
+    monkeypatch.setattr(solver.cli, "entry_points",
+                        lambda group: [EntryPoint()] + [ep for ep in real(group=group) if ep.name != "puzzles"])
+    assert solver.cli.main(["puzzles", "show", str(SAMPLES[0]), "1"]) == 0
+    assert "to move" in capsys.readouterr().out
+    assert solver.cli.main(["puzzles", "show", str(SAMPLES[0]), "no-such-id"]) == 2
+    assert "error: no puzzle" in capsys.readouterr().err
