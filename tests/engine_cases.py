@@ -1,0 +1,75 @@
+"""Shared by the engine tests and the full sweep: every game and variant, and one comparison."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solver import reference
+from solver.objective import Objective
+from solver.position import Position
+
+#: (game, options) for every game and variant of RULES.md.
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("minimo", {"trump": "NT"}),
+    ("minimo", {"trump": "S"}),
+    ("minimo", {"trump": "H"}),
+    ("minimo", {"trump": "C", "double_penalty": True}),
+    ("minimo", {"trump": "NT", "double_penalty": True}),
+    ("minimo", {"trump": "D", "open": True}),
+    ("minimisere", {}),
+    ("minimisere", {"scoring": "hard"}),
+    ("minimisere", {"trump": "H"}),
+    ("minimisere", {"trump": "S", "scoring": "hard"}),
+    ("minimisere", {"partners": True}),
+    ("minimisere", {"partners": True, "trump": "C"}),
+    ("minimisere", {"queen_of_spades": 12}),
+    ("jass", {}),
+    ("jass", {"no_trump_eights": 0}),
+    ("jass", {"trump": "S"}),
+    ("jass", {"trump": "D", "no_trump_eights": 0}),
+    *[("moon", {"players": p, "contract": c}) for p in (3, 4)
+      for c in ("0", "1", "2", "3", "4", "5", "6", "doubles", "none")],
+    *[("bridge", {"trump": t}) for t in ("S", "H", "D", "C", "NT")],
+]
+
+
+def variant_id(game: str, options: dict[str, Any]) -> str:
+    return game + "".join(f"-{k}={v}" for k, v in options.items())
+
+
+def four_players(game: str, options: dict[str, Any]) -> bool:
+    return game in ("minimisere", "bridge") or options.get("players") == 4
+
+
+def objective_for(position: Position, i: int) -> list[Objective]:
+    """Both measures; the goal and the hero seat cycle with ``i`` so a set covers them all."""
+    n = position.n_players
+    goal = ("min", "max")[i % 2]
+    hero = (i // 2 + i % 3) % n
+    return [Objective.make(position.game, hero, m, goal) for m in ("tricks", "points")]
+
+
+def compare(position: Position, objective: Objective) -> str | None:
+    """``None`` when the engine agrees with the reference on the value and every move's value
+    and its principal variation is legal and reaches the value; else what went wrong."""
+    from solver import engine
+
+    ref = reference.solve(position, objective)
+    got = engine.solve(position, objective)
+    where = f"{position.dumps()} {objective}"
+    if not got.complete:
+        return f"engine did not finish: {where}"
+    if got.value != ref.value:
+        return f"value {got.value} != reference {ref.value}: {where}"
+    if got.moves != ref.moves:
+        return f"moves {got.moves} != reference {ref.moves}: {where}"
+    if got.best != ref.best:
+        return f"best {got.best} != reference {ref.best}: {where}"
+    p = position.copy()
+    for m in got.pv:
+        p.play(m)  # raises on an illegal move
+    if not p.is_over():
+        return f"pv stops before the end of the hand: {where}"
+    if p.measure(objective) != got.value:
+        return f"pv reaches {p.measure(objective)}, not {got.value}: {where}"
+    return None

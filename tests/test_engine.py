@@ -1,0 +1,108 @@
+"""The compiled engine against the reference solver: values, every move's value, the pv.
+
+The CI share samples every game and variant on small positions (3-5 cards a
+hand for 3 players, 3-4 for 4); the big sweep (2,000 positions per variant,
+up to 6 cards) is ``pytest -m slow tests/test_engine_sweep.py`` or
+``python -m benchmarks.sweep``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from solver import Objective, Position, deal, solve
+from solver.deal import random_positions
+from solver.search import fast_available
+
+from engine_cases import VARIANTS, compare, four_players, objective_for, variant_id
+
+pytestmark = pytest.mark.skipif(not fast_available(), reason="the engine is not built")
+
+PER_VARIANT = 10
+
+
+@pytest.mark.parametrize("game,options", VARIANTS, ids=[variant_id(g, o) for g, o in VARIANTS])
+def test_engine_matches_reference(game, options):
+    cards = (3, 4) if four_players(game, options) else (3, 5)
+    seed = sum(map(ord, variant_id(game, options)))
+    failures = []
+    for i, pos in enumerate(random_positions(game, PER_VARIANT, seed, cards_left=cards, **options)):
+        for obj in objective_for(pos, i):
+            problem = compare(pos, obj)
+            if problem:
+                failures.append(problem)
+    assert not failures, "\n".join(failures[:5])
+
+
+def test_every_hero_seat_goal_and_measure_on_one_position():
+    pos = next(random_positions("minimisere", 1, 7, cards_left=(3, 3)))
+    for hero in range(4):
+        for measure in ("tricks", "points"):
+            for goal in ("min", "max"):
+                assert compare(pos, Objective.make(pos.game, hero, measure, goal)) is None
+
+
+def test_format_example():
+    pos = Position.from_json({"game": "minimo", "hands": [["SA", "S7", "HK"], ["SQ", "H9", "D9"],
+                                                          ["S8", "H7", "CA"]]})
+    r = solve(pos, engine="fast")
+    assert r.value == 1
+    assert [(pos.game.format_piece(m), v) for m, v in r.moves] == [("SA", 3), ("S7", 2), ("HK", 1)]
+    assert [pos.game.format_piece(m) for m in r.best] == ["HK"]
+    assert r.stats["nodes"] > 0 and "seconds" in r.stats and "tt_hits" in r.stats
+
+
+def test_finished_hand():
+    pos = next(random_positions("moon", 1, 3, cards_left=(1, 1)))
+    while not pos.is_over():
+        pos.play(pos.legal_moves()[0])
+    r = solve(pos, engine="fast")
+    assert r.complete and r.value == pos.measure() and r.moves == [] and r.pv == []
+
+
+def test_node_budget_gives_a_clean_unfinished_result():
+    pos = deal("minimisere", 5)
+    r = solve(pos, engine="fast", max_nodes=1000)
+    assert not r.complete
+    assert r.stats["nodes"] <= 1000 + 64
+    assert r.to_json()["complete"] is False
+    # the engine is usable again at once, and the answer does not depend on the interruption
+    small = next(random_positions("minimisere", 1, 5, cards_left=(3, 3)))
+    assert compare(small, small.objective) is None
+
+
+def test_time_budget_gives_a_clean_unfinished_result():
+    pos = deal("jass", 11)
+    r = solve(pos, engine="fast", max_seconds=0.01)
+    assert not r.complete
+    assert r.value is None or all(v is not None for _, v in r.moves)
+
+
+@pytest.mark.parametrize("game,options", [("minimo", {"trump": "S"}), ("moon", {"players": 3}),
+                                          ("moon", {"players": 4})])
+def test_full_deals_every_first_lead(game, options):
+    """Full deals: every first lead valued, the value is the best of them, the pv is a whole hand."""
+    for seed in range(2):
+        pos = deal(game, seed, **options)
+        for measure in ("tricks", "points"):
+            obj = Objective.make(pos.game, pos.to_move, measure)
+            r = solve(pos, obj, engine="fast")
+            assert r.complete
+            assert len(r.moves) == len(pos.legal_moves())
+            pick = max if obj.goal == "max" else min
+            assert r.value == pick(v for _, v in r.moves)
+            p = pos.copy()
+            for m in r.pv:
+                p.play(m)
+            assert p.is_over() and p.measure(obj) == r.value
+
+
+def test_table_reuse_across_solves_of_one_deal():
+    """Solving again with the table warm gives the same answers with fewer nodes."""
+    pos = deal("minimo", 3, trump="H")
+    from solver import engine
+    engine.get_engine().new_generation()
+    first = engine.solve(pos, pv=False)
+    again = engine.solve(pos, pv=False)
+    assert again.moves == first.moves
+    assert again.stats["nodes"] < first.stats["nodes"]
