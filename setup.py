@@ -12,7 +12,7 @@ if not os.environ.get("OPENHAND_PUREPYTHON"):
     from Cython.Build import cythonize
 
     ext_modules = cythonize(
-        [Extension("solver._engine", ["cext/_engine.pyx"], extra_compile_args=["-O3"])],
+        [Extension("solver._engine", ["cext/_engine.pyx"], include_dirs=["cext"], extra_compile_args=["-O3"])],
         compiler_directives={"language_level": "3"},
     )
 

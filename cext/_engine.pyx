@@ -18,6 +18,13 @@ cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
     int ctz64 "__builtin_ctzll"(unsigned long long) nogil
 
+cdef extern from "bits.h":
+    uint64_t oh_pext(uint64_t x, uint64_t m) nogil
+    void oh_bits_init()
+    int oh_bmi2
+
+oh_bits_init()
+
 DEF NONE = 4
 DEF NSTATES = 5
 DEF NCLASSES = 8
@@ -52,6 +59,8 @@ cdef struct Tab:
     uint8_t eq_n[NSTATES][64]
     uint8_t eq_a[NSTATES][64][MAXEQ]
     u64 eq_between[NSTATES][64][MAXEQ]
+    int norm[NSTATES]          # 1: table keys by relative rank in this state
+    u64 keep[NSTATES]          # pieces whose identity a relative key keeps (points)
 
 cdef struct State:
     u64 hands[4]
@@ -63,8 +72,8 @@ cdef struct State:
     uint32_t skey    # score key: what the final score needs beyond acc
 
 cdef struct Entry:
-    u64 hands[4]
-    uint32_t meta
+    u64 k[5]
+    u64 meta
     uint16_t gen
     int16_t lo
     int16_t hi
@@ -86,6 +95,7 @@ cdef struct Ctx:
     int use_tt
     int use_bounds
     int use_order
+    int use_norm
 
 
 cdef inline double now() noexcept nogil:
@@ -222,43 +232,71 @@ cdef inline void bounds(Tab* t, State* s, int* lb, int* ub) noexcept nogil:
 
 # --- transposition table -----------------------------------------------------------
 
-cdef inline uint32_t meta_of(State* s) noexcept nogil:
-    return <uint32_t>s.leader | (<uint32_t>s.ts << 2) | (s.skey << 5)
+cdef struct Key:
+    u64 k[5]
+    u64 meta
 
 
-cdef inline u64 hash_of(State* s, uint32_t meta) noexcept nogil:
-    cdef u64 h = s.hands[0] * <u64>0x9E3779B97F4A7C15
-    h ^= s.hands[1] * <u64>0xC2B2AE3D27D4EB4F
+cdef inline void make_key(Ctx* c, Tab* t, State* s, Key* key) noexcept nogil:
+    """The table key of a trick-boundary state. Where the tables allow it, hands are
+    written by relative rank (each suit's remaining cards compressed to its low end,
+    with the suit lengths in ``meta``), so positions that differ only in which
+    equivalent cards are gone share an entry; pieces in ``keep`` (points) stay named."""
+    cdef u64 R, P
+    cdef int i, n = t.n
+    if not (t.norm[s.ts] and c.use_norm):
+        for i in range(4):
+            key.k[i] = s.hands[i]
+        key.k[4] = 0
+        key.meta = <u64>s.leader | (<u64>s.ts << 2) | (<u64>s.skey << 5)
+        return
+    R = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    for i in range(5):
+        key.k[i] = 0
+    for i in range(n - 1):
+        key.k[i] = oh_pext(s.hands[i], R)
+    P = R & t.keep[s.ts]
+    key.k[n - 1] = P
+    key.k[n] = oh_pext(P, R)
+    key.meta = (<u64>s.leader | (<u64>s.ts << 2) | (<u64>s.skey << 5) | (<u64>1 << 63)
+                | (<u64>popcount64(R & t.suit_mask[0]) << 24) | (<u64>popcount64(R & t.suit_mask[1]) << 28)
+                | (<u64>popcount64(R & t.suit_mask[2]) << 32) | (<u64>popcount64(R & t.suit_mask[3]) << 36))
+
+
+cdef inline u64 hash_of(Key* key) noexcept nogil:
+    cdef u64 h = key.k[0] * <u64>0x9E3779B97F4A7C15
+    h ^= key.k[1] * <u64>0xC2B2AE3D27D4EB4F
     h = (h ^ (h >> 29)) * <u64>0xBF58476D1CE4E5B9
-    h ^= s.hands[2] * <u64>0x165667B19E3779F9
-    h ^= s.hands[3] * <u64>0x94D049BB133111EB
-    h ^= <u64>meta * <u64>0xD6E8FEB86659FD93
+    h ^= key.k[2] * <u64>0x165667B19E3779F9
+    h ^= key.k[3] * <u64>0x94D049BB133111EB
+    h ^= key.k[4] * <u64>0x27D4EB2F165667C5
+    h ^= key.meta * <u64>0xD6E8FEB86659FD93
     h ^= h >> 32
     return h
 
 
-cdef inline Entry* tt_find(Ctx* c, State* s, uint32_t meta, u64 h) noexcept nogil:
+cdef inline bint same(Entry* e, Key* key) noexcept nogil:
+    return (e.meta == key.meta and e.k[0] == key.k[0] and e.k[1] == key.k[1] and e.k[2] == key.k[2]
+            and e.k[3] == key.k[3] and e.k[4] == key.k[4])
+
+
+cdef inline Entry* tt_find(Ctx* c, Key* key, u64 h) noexcept nogil:
     cdef Entry* b = c.tt + (h & c.tt_mask) * BUCKET
     cdef int i
     for i in range(BUCKET):
-        if (b[i].gen == c.gen and b[i].meta == meta and b[i].hands[0] == s.hands[0]
-                and b[i].hands[1] == s.hands[1] and b[i].hands[2] == s.hands[2]
-                and b[i].hands[3] == s.hands[3]):
+        if b[i].gen == c.gen and same(&b[i], key):
             return &b[i]
     return NULL
 
 
-cdef inline void tt_store(Ctx* c, State* s, uint32_t meta, u64 h, int lo, int hi, int best,
-                          int depth) noexcept nogil:
+cdef inline void tt_store(Ctx* c, Key* key, u64 h, int lo, int hi, int best, int depth) noexcept nogil:
     """Merge bounds (relative to the running total) into the entry, or replace the
     shallowest entry of the bucket (stale generations first)."""
     cdef Entry* b = c.tt + (h & c.tt_mask) * BUCKET
     cdef Entry* e = NULL
     cdef int i, worst = 1000
     for i in range(BUCKET):
-        if (b[i].gen == c.gen and b[i].meta == meta and b[i].hands[0] == s.hands[0]
-                and b[i].hands[1] == s.hands[1] and b[i].hands[2] == s.hands[2]
-                and b[i].hands[3] == s.hands[3]):
+        if b[i].gen == c.gen and same(&b[i], key):
             if lo > b[i].lo:
                 b[i].lo = lo
             if hi < b[i].hi:
@@ -272,11 +310,9 @@ cdef inline void tt_store(Ctx* c, State* s, uint32_t meta, u64 h, int lo, int hi
         if b[i].depth < worst:
             worst = b[i].depth
             e = &b[i]
-    e.hands[0] = s.hands[0]
-    e.hands[1] = s.hands[1]
-    e.hands[2] = s.hands[2]
-    e.hands[3] = s.hands[3]
-    e.meta = meta
+    for i in range(5):
+        e.k[i] = key.k[i]
+    e.meta = key.meta
     e.gen = c.gen
     e.lo = lo
     e.hi = hi
@@ -363,7 +399,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     cdef int n = t.n
     cdef int seat, maximizing, k, i, v, best, bestmove = 255, first = -1
     cdef int lb, ub, r, a0, b0
-    cdef uint32_t meta = 0
+    cdef Key key
     cdef u64 h = 0, moves
     cdef Entry* e
     cdef State ch
@@ -395,9 +431,9 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
             lb = -INF
             ub = INF
         if c.use_tt:
-            meta = meta_of(s)
-            h = hash_of(s, meta)
-            e = tt_find(c, s, meta, h)
+            make_key(c, t, s, &key)
+            h = hash_of(&key)
+            e = tt_find(c, &key, h)
             if e != NULL:
                 c.tt_hits += 1
                 if e.lo + s.acc > lb:
@@ -444,11 +480,11 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
             break
     if s.tlen == 0 and c.use_tt:
         if best <= a0:
-            tt_store(c, s, meta, h, -30000, best - s.acc, bestmove, r)
+            tt_store(c, &key, h, -30000, best - s.acc, bestmove, r)
         elif best >= b0:
-            tt_store(c, s, meta, h, best - s.acc, 30000, bestmove, r)
+            tt_store(c, &key, h, best - s.acc, 30000, bestmove, r)
         else:
-            tt_store(c, s, meta, h, best - s.acc, best - s.acc, bestmove, r)
+            tt_store(c, &key, h, best - s.acc, best - s.acc, bestmove, r)
     return best
 
 
@@ -494,6 +530,7 @@ cdef class Engine:
         self.c.use_tt = 1
         self.c.use_bounds = 1
         self.c.use_order = 1
+        self.c.use_norm = 1
         self.mtd = 1
         self.tables_key = None
         self.blobs = {}
@@ -506,12 +543,17 @@ cdef class Engine:
     def table_bytes(self):
         return (self.c.tt_mask + 1) * BUCKET * sizeof(Entry)
 
-    def configure(self, *, eq=True, tt=True, bounds=True, mtd=True):
+    @property
+    def has_bmi2(self):
+        return bool(oh_bmi2)
+
+    def configure(self, *, eq=True, tt=True, bounds=True, mtd=True, norm=True):
         """Switch techniques off, to measure what each one saves."""
         self.c.use_eq = int(eq)
         self.c.use_tt = int(tt)
         self.c.use_bounds = int(bounds)
         self.mtd = int(mtd)
+        self.c.use_norm = int(norm)
         self.new_generation()
 
     def new_generation(self):
@@ -558,6 +600,8 @@ cdef class Engine:
             t.suit_mask[k] = tb.suit_mask[k]
             t.jack[k] = tb.jack[k]
         for ts in range(NSTATES):
+            t.norm[ts] = tb.norm[ts]
+            t.keep[ts] = tb.keep[ts]
             for cl in range(NCLASSES):
                 t.follow[ts][cl] = tb.follow[ts][cl]
                 for p in range(64):

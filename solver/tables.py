@@ -52,6 +52,8 @@ class Tables:
     points: list[list[int]]          # [state][piece] added when the side wins the piece
     max_future: list[list[int]]      # [state][piece] the most the piece can still add
     sum_bit: list[list[int]]         # [state][piece] bits of the score key set when the side wins it
+    norm: list[int] = field(default_factory=lambda: [0] * N_STATES)  # [state] relative-rank keys allowed
+    keep: list[int] = field(default_factory=lambda: [0] * N_STATES)  # [state] pieces a relative key names
     eq: list[list[list[tuple[int, int]]]] = field(default_factory=list)  # [state][b] -> [(a, between)]
 
 
@@ -148,6 +150,13 @@ def _build(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables
                lead_class=lead_class, follow=follow, power=power, points=points,
                max_future=max_future, sum_bit=sum_bit)
     t.eq = _equivalences(game, t, pieces, points_measure)
+    if not isinstance(game, Moon) and not jass:
+        # Plain card games: within a suit, power follows the index, so only the
+        # relative ranks of the remaining cards matter, and the scoring cards.
+        for ts in states:
+            t.norm[ts] = 1
+            t.keep[ts] = sum(1 << p for p in pieces if any(max_future[r][p] or points[r][p]
+                                                             for r in _reachable(game, ts)))
     return t
 
 
