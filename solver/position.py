@@ -223,6 +223,7 @@ class Position:
             options["players"] = len(hands_json)
         game = cls_(**options)
         hands = [C.mask_of(game.parse_hand(h, f"hand of seat {s}: ")) for s, h in enumerate(hands_json)]
+        game.check_options_against(hands)
         trick_json = data.get("trick", [])
         trick = game.parse_hand(trick_json, "current trick: ") if trick_json is not None else []
         taken_json = data.get("taken")

@@ -220,3 +220,13 @@ def test_illegal_move():
         p.play("HK")          # not in seat 1's hand
     with pytest.raises(UnknownCardError):
         p.play("S2")
+
+
+def test_minimo_open_cards_must_be_in_that_hand():
+    # FORMAT.md: 'open' lists per seat the face-up cards still in that hand.
+    data = with_(options={"open": [["SQ"], [], []]})          # SQ is in seat 1's hand
+    raises(OptionError, data, "SQ", "seat 0")
+    raises(OptionError, with_(options={"open": [["S9"], [], []]}), "S9")   # in no hand
+    raises(OptionError, with_(options={"open": [["SA"], ["SA"], []]}), "SA")  # face up twice
+    ok = Position.from_json(with_(options={"open": [["SA"], ["SQ", "D9"], []]}))
+    assert ok.to_json()["options"]["open"] == [["SA"], ["SQ", "D9"], []]

@@ -300,3 +300,48 @@ def test_finished_position():
     r = solve(p)
     # one trick with the Q♠, two zero-trick players: 1 + 5 + 10
     assert r.value == 16 and r.moves == [] and r.pv == [] and r.best == []
+
+
+# --- against plain minimax ---------------------------------------------------------------
+
+def plain_minimax(p, obj, side):
+    """No memo, no pruning: every line to the end of the hand."""
+    if p.is_over():
+        return p.measure(obj)
+    values = []
+    for c in p.legal_moves():
+        p.push(c)
+        values.append(plain_minimax(p, obj, side))
+        p.undo()
+    want_max = (p.to_move in side) == (obj.goal == "max")
+    return max(values) if want_max else min(values)
+
+
+CROSS = [("minimo", {}, 3), ("minimo", {"trump": "S", "double_penalty": True}, 3), ("minimo", {"trump": "H"}, 3),
+         ("minimisere", {}, 2), ("minimisere", {"scoring": "hard", "trump": "C"}, 2),
+         ("minimisere", {"partners": True, "queen_of_spades": 12}, 2),
+         ("jass", {}, 3), ("jass", {"no_trump_eights": 0}, 3),
+         ("moon", {}, 3), ("moon", {"contract": "doubles"}, 3), ("moon", {"players": 4}, 2),
+         ("bridge", {"trump": "NT"}, 2), ("bridge", {"trump": "D"}, 2)]
+
+
+@pytest.mark.parametrize("game,options,left", CROSS, ids=[f"{g}-{o}" for g, o, _ in CROSS])
+def test_reference_matches_plain_minimax(game, options, left):
+    # Random positions (some mid-trick, with tricks already taken, and the same
+    # cards as composed endgames with nothing taken), every objective.
+    from solver.deal import Rng, random_positions
+    rng = Rng(len(game) + left)
+    for p in random_positions(game, 25, 2024, cards_left=(1, left), **options):
+        composed = Position(p.game, p.hands, p.leader, p.trick, None, p.trump)
+        for q in (p, composed):
+            hero = rng.below(q.n_players)
+            for measure in ("tricks", "points"):
+                for goal in ("min", "max"):
+                    obj = Objective(hero, measure, goal)
+                    r = solve(q, obj)
+                    side = set(obj.side(q.game))
+                    assert r.value == plain_minimax(q.copy(), obj, side), (q.to_json(), obj)
+                    for c, v in r.moves:
+                        q2 = q.copy()
+                        q2.push(c)
+                        assert v == plain_minimax(q2, obj, side)

@@ -71,6 +71,9 @@ class Game:
         """The options as a position in this state writes them (state-dependent options)."""
         return self.options_json()
 
+    def check_options_against(self, hands: Sequence[int]) -> None:
+        """Check state-dependent options against the hands of a position read from input."""
+
     # --- notation -----------------------------------------------------------
 
     def parse_piece(self, token: Any, where: str = "") -> int:

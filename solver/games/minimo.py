@@ -53,6 +53,16 @@ class Minimo(CardGame):
             out["open"] = [self.format_hand(m & h) for m, h in zip(self.open, hands)]
         return out
 
+    def check_options_against(self, hands: Sequence[int]) -> None:
+        # FORMAT.md: 'open' lists, per seat, the face-up cards *still in that hand*.
+        if self.open is not None and len(hands) == self.n_players:
+            for seat, (faceup, hand) in enumerate(zip(self.open, hands)):
+                stray = faceup & ~hand
+                if stray:
+                    card = self.format_piece(next(C.bits(stray)))
+                    raise OptionError(f"minimo: option 'open': {card} is face up for seat {seat} "
+                                      f"but not in its hand")
+
     def card_points(self, taken: int, trump: Trump) -> int:
         pts = 0
         if taken >> self.QUEEN_OF_SPADES & 1:
