@@ -230,3 +230,12 @@ def test_minimo_open_cards_must_be_in_that_hand():
     raises(OptionError, with_(options={"open": [["SA"], ["SA"], []]}), "SA")  # face up twice
     ok = Position.from_json(with_(options={"open": [["SA"], ["SQ", "D9"], []]}))
     assert ok.to_json()["options"]["open"] == [["SA"], ["SQ", "D9"], []]
+
+
+def test_moon_players_must_match_the_hands():
+    raises(HandSizeError, {"game": "moon", "options": {"contract": "none", "players": 4},
+                           "hands": [["6-6"], ["5-5"], ["4-4"]]}, "4 seats", "3")
+    # without 'players' the number of hands decides
+    p = Position.from_json({"game": "moon", "options": {"contract": "none"},
+                            "hands": [["6-6"], ["5-5"], ["4-4"], ["6-0"]]})
+    assert p.game.n_players == 4

@@ -337,3 +337,21 @@ def test_position_off_suit_card_from_a_player_holding_the_led_suit_is_illegal():
     # Trump C: seat 1 holds spades and played a heart: a third suit.
     with pytest.raises(IllegalTrickError, match="HA"):
         position([["S6", "D6"], ["S8", "C7"], ["SK", "S7", "D7"]], trick="SA HA", trump="C")
+
+
+def test_three_of_each_suit_no_trump_can_ever_be_fixed():
+    # Each hand holds three cards of every suit: every player can always
+    # follow, so no card is ever off-suit and no trump is fixed. Totals:
+    # 4 x 30 + four eights (8 each, or 0) + last trick 5 = 157 (125).
+    from solver.deal import Rng
+    hands = [["SA", "SK", "SQ", "HA", "HK", "HQ", "DA", "DK", "DQ", "CA", "CK", "CQ"],
+             ["SJ", "ST", "S9", "HJ", "HT", "H9", "DJ", "DT", "D9", "CJ", "CT", "C9"],
+             ["S8", "S7", "S6", "H8", "H7", "H6", "D8", "D7", "D6", "C8", "C7", "C6"]]
+    for eights, total in ((8, 157), (0, 125)):
+        for seed in range(100):
+            p = position(hands, no_trump_eights=eights)
+            rng = Rng(seed)
+            while not p.is_over():
+                p.play(rng.choice(p.legal_moves()))
+                assert p.trump is None
+            assert sum(p.scores()) == total
