@@ -24,15 +24,19 @@ from .tree import max_decisions, principal_line
 
 
 class _Solver:
-    """Solves with a memo by canonical key, so a tree's shared nodes are solved once."""
+    """Solves with a memo, so positions met again are solved once.
+
+    The memo is keyed by the exact position: a result holds that position's own
+    cards, which an equivalent position need not have.
+    """
 
     def __init__(self, objective: Objective, engine: str) -> None:
         self.objective = objective
         self.engine = engine
-        self.memo: dict[str, SolveResult] = {}
+        self.memo: dict[tuple, SolveResult] = {}
 
     def __call__(self, pos: Position) -> SolveResult:
-        key = canonical_key(pos)
+        key = pos.key()
         if key not in self.memo:
             self.memo[key] = solve(pos, self.objective, engine=self.engine)  # type: ignore[arg-type]
         return self.memo[key]

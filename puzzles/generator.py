@@ -41,6 +41,9 @@ VARIANTS: dict[str, dict[str, list[Any]]] = {
     "bridge": {"trump": ["NT", "S", "H", "D", "C"]},
 }
 
+#: Candidates drawn in a row from one variant.
+VARIANT_RUN = 8
+
 #: Games whose points measure makes a puzzle of its own (Moon and bridge count tricks only).
 POINTS_GAMES = ("minimo", "minimisere", "jass")
 
@@ -157,9 +160,9 @@ def play_out(position: Position, cards_left: int, extra: int, players: list[str]
     return pos
 
 
-def candidate(settings: Settings, rng: Rng) -> tuple[Position, Task, dict[str, Any]]:
-    """One seeded candidate position, its task and a record of where it came from."""
-    opts = _variant(settings, rng)
+def candidate(settings: Settings, rng: Rng, opts: dict[str, Any] | None = None) -> tuple[Position, Task, dict[str, Any]]:
+    """One seeded candidate position (of variant ``opts``, else a fresh draw), its task and its source."""
+    opts = dict(opts) if opts is not None else _variant(settings, rng)
     deal_seed = rng.next64()
     base = deal(settings.game, deal_seed, **opts)
     lo, hi = settings.cards
@@ -284,8 +287,12 @@ def generate(settings: Settings, count: int, seed: int, *, max_candidates: int |
     seen: set[str] = set()
     puzzles: list[Puzzle] = []
     start = time.perf_counter()
+    opts: dict[str, Any] = {}
     while len(puzzles) < count and (max_candidates is None or stats.candidates < max_candidates):
-        pos, task, source = candidate(settings, rng)
+        if stats.candidates % VARIANT_RUN == 0:
+            # A variant is kept for a run of candidates: the fast engine compiles tables per variant.
+            opts = _variant(settings, rng)
+        pos, task, source = candidate(settings, rng, opts)
         stats.candidates += 1
         source["candidate"] = stats.candidates
         try:

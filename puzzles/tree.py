@@ -19,7 +19,7 @@ import networkx as nx
 
 from solver import Position, SolveResult, solve
 
-from .equivalence import canonical_key, classes
+from .equivalence import key_and_classes
 from .task import Task
 
 
@@ -44,22 +44,23 @@ def build_tree(position: Position, task: Task, *, engine: str = "auto", max_node
     obj = task.objective
     fmt = game.format_piece
     graph = nx.DiGraph()
+    positions: dict[str, Position] = {}  # written out as JSON only for the nodes that survive pruning
 
     def visit(pos: Position, result: SolveResult | None = None) -> str:
-        key = canonical_key(pos)
+        key, groups = key_and_classes(pos, pos.legal_moves())
         if key in graph:
             return key
         if max_nodes is not None and graph.number_of_nodes() >= max_nodes:
             raise TreeRejected("tree size", f"more than {max_nodes} nodes")
         hero = pos.to_move in team and not pos.is_over()
-        graph.add_node(key, position=pos.to_json(), to_move=pos.to_move, hero=hero)
+        graph.add_node(key, to_move=pos.to_move, hero=hero)
+        positions[key] = pos
         node = graph.nodes[key]
         if pos.is_over():
             node.update(value=pos.measure(obj), decision=False)
             return key
         res = result or solve(pos, obj, engine=engine)  # type: ignore[arg-type]
         values = dict(res.moves)
-        groups = classes(pos, pos.legal_moves())
         for group in groups:
             if len({values[m] for m in group}) != 1:  # equivalence must never hide a difference
                 raise AssertionError(f"cards {[fmt(m) for m in group]} judged equivalent but differ in value "
@@ -86,6 +87,8 @@ def build_tree(position: Position, task: Task, *, engine: str = "auto", max_node
     root.objective = obj
     graph.graph["root"] = visit(root, root_result)
     _prune(graph)
+    for key in graph:
+        graph.nodes[key]["position"] = positions[key].to_json()
     return graph
 
 
