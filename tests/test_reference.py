@@ -60,6 +60,9 @@ def test_format_md_example():
     #     then wins the last trick over CA and SA): 1.
     r = check(FORMAT_EXAMPLE, 1, {"SA": 3, "S7": 2, "HK": 1})
     assert [r.game.format_piece(c) for c in r.best] == ["HK"]
+    # The optimal line is unique here (after HK everything but seat 0's S7 is
+    # forced, and S7 is its only move that keeps the value): FORMAT.md's pv.
+    assert r.to_json()["pv"] == ["HK", "H9", "H7", "S7", "SQ", "S8", "D9", "CA", "SA"]
     assert r.to_json()["objective"] == {"hero": 0, "measure": "tricks", "goal": "min", "side": [0]}
     assert r.to_json()["moves"] == [{"card": "SA", "value": 3}, {"card": "S7", "value": 2},
                                     {"card": "HK", "value": 1}]
