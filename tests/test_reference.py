@@ -40,9 +40,15 @@ def check(data, value, moves, objective=None):
     assert q.measure(r.objective) == value
     assert fmt(r.pv[0]) in [fmt(c) for c in r.best]
     assert r.stats["nodes"] > 0
-    # the search API with the reference engine gives the same answer
-    r2 = api_solve(p, obj, engine="reference")
-    assert (r2.value, r2.moves, r2.best) == (r.value, r.moves, r.best)
+    # the search API gives the same answer, with the reference and with the
+    # default engine (the compiled one where it is built)
+    for engine in ("reference", "auto"):
+        r2 = api_solve(p, obj, engine=engine)
+        assert (r2.value, r2.moves, r2.best) == (r.value, r.moves, r.best), engine
+        q = p.copy()
+        for c in r2.pv:
+            q.play(c)
+        assert q.is_over() and q.measure(r.objective) == value
     # solving does not change the position
     assert p == Position.from_json(data) or objective
     return r
