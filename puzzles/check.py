@@ -42,8 +42,12 @@ class _Solver:
         return self.memo[key]
 
 
-def check_puzzle(puzzle: Puzzle, engine: str = "auto") -> list[str]:
-    """Every claim of ``puzzle`` that does not hold (empty when all do)."""
+def check_puzzle(puzzle: Puzzle, engine: str = "auto", margin: int = 1) -> list[str]:
+    """Every claim of ``puzzle`` that does not hold (empty when all do).
+
+    ``margin``: how much worse every non-key move must be in a points puzzle
+    (the collection's setting; tricks puzzles always need 1).
+    """
     problems: list[str] = []
     try:
         pos = puzzle.to_position()
@@ -70,8 +74,11 @@ def check_puzzle(puzzle: Puzzle, engine: str = "auto") -> list[str]:
     best_groups = [g for g in groups if res.move_value(g[0]) == res.value]
     if len(best_groups) != 1:
         problems.append(f"key is not unique: {len(best_groups)} classes of best moves")
-    elif any(res.move_value(m) == res.value for g in groups if g is not best_groups[0] for m in g):
-        problems.append("another move keeps the value")
+    else:
+        need = margin if pos.objective.measure == "points" else 1
+        gaps = [abs(res.move_value(g[0]) - res.value) for g in groups if g is not best_groups[0]]
+        if not gaps or min(gaps) < need:
+            problems.append(f"the key's margin is below {need}")
 
     problems += _check_tree(puzzle, task, team, solver)
 
@@ -216,7 +223,7 @@ def check_collection(collection: Collection, engine: str = "auto", progress: Any
     out: dict[str, list[str]] = {}
     keys: dict[str, str] = {}
     for i, puzzle in enumerate(collection.puzzles):
-        problems = check_puzzle(puzzle, engine)
+        problems = check_puzzle(puzzle, engine, int(collection.settings.get("margin", 1)))
         key = canonical_key(puzzle.to_position())
         if key in keys:
             problems.append(f"duplicate of puzzle {keys[key]}")

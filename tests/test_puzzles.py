@@ -191,3 +191,12 @@ def test_analyse_rejects_a_position_without_choice() -> None:
     with pytest.raises(Rejected) as e:
         analyse(pos, Task(0, pos.objective), Settings("minimo", engine="reference"), stats)
     assert e.value.filter == "key" and stats.entered["key"] == 1 and stats.passed["key"] == 0
+
+
+def test_points_margin() -> None:
+    c = generate(Settings("minimisere", measure="points", margin=3, cards=(3, 3), engine="reference"), 1, seed=4)
+    p = c.puzzles[0]
+    assert all(abs(v - p.value) >= 3 for t, v in p.moves if t not in p.key)
+    assert check_collection(c, engine="reference") == {}
+    c.settings["margin"] = 1000  # a claim of a wider margin than the puzzle has is caught
+    assert "margin" in " ".join(check_collection(c, engine="reference")[p.id])
