@@ -61,6 +61,8 @@ cdef struct Tab:
     u64 eq_between[NSTATES][64][MAXEQ]
     int norm[NSTATES]          # 1: table keys by relative rank in this state
     u64 keep[NSTATES]          # pieces whose identity a relative key keeps (points)
+    int perm_suit[NSTATES]     # Jass: the trump suit, whose bits go to trump order first (-1: none)
+    uint16_t perm_lut[512]     # Jass: the 9 bits of a suit (6..A) in trump order
 
 cdef struct State:
     u64 hands[4]
@@ -96,6 +98,8 @@ cdef struct Ctx:
     int use_bounds
     int use_order
     int use_norm
+    int order_mode
+    int hist[4][64]
 
 
 cdef inline double now() noexcept nogil:
@@ -250,13 +254,24 @@ cdef inline void make_key(Ctx* c, Tab* t, State* s, Key* key) noexcept nogil:
         key.k[4] = 0
         key.meta = <u64>s.leader | (<u64>s.ts << 2) | (<u64>s.skey << 5)
         return
-    R = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef u64 H[4]
+    cdef int sh = 0
+    for i in range(4):
+        H[i] = s.hands[i]
+    if t.perm_suit[s.ts] >= 0:
+        sh = 13 * t.perm_suit[s.ts] + 4
+        for i in range(n):
+            H[i] = (H[i] & ~(<u64>0x1FF << sh)) | (<u64>t.perm_lut[(H[i] >> sh) & 0x1FF] << sh)
+    R = H[0] | H[1] | H[2] | H[3]
     for i in range(5):
         key.k[i] = 0
     for i in range(n - 1):
-        key.k[i] = oh_pext(s.hands[i], R)
-    P = R & t.keep[s.ts]
+        key.k[i] = oh_pext(H[i], R)
+    P = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    P &= t.keep[s.ts]
     key.k[n - 1] = P
+    if t.perm_suit[s.ts] >= 0:
+        P = (P & ~(<u64>0x1FF << sh)) | (<u64>t.perm_lut[(P >> sh) & 0x1FF] << sh)
     key.k[n] = oh_pext(P, R)
     key.meta = (<u64>s.leader | (<u64>s.ts << 2) | (<u64>s.skey << 5) | (<u64>1 << 63)
                 | (<u64>popcount64(R & t.suit_mask[0]) << 24) | (<u64>popcount64(R & t.suit_mask[1]) << 28)
@@ -340,7 +355,7 @@ cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
     return out
 
 
-cdef inline int order_moves(Tab* t, State* s, int seat, u64 moves, int first, int* out) noexcept nogil:
+cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int first, int* out) noexcept nogil:
     """Moves, most promising first: the table's best move, then cheap winners for a
     seat that wants tricks, high ducks for one that does not."""
     cdef int k = 0, i, j, p, cls, wp = -1, wseat = 0, pw, sc, tmp
@@ -377,8 +392,14 @@ cdef inline int order_moves(Tab* t, State* s, int seat, u64 moves, int first, in
                     sc = pw + t.max_future[s.ts][p]
                 else:
                     sc = 500 + pw + 4 * t.max_future[s.ts][p]
+        if c.order_mode == 1:
+            sc = sc * 4096 + (c.hist[seat][p] if c.hist[seat][p] < 4095 else 4095)
+        elif c.order_mode == 2 and s.tlen == 0:
+            sc = sc + 4096 * (c.hist[seat][p] if c.hist[seat][p] < 4095 else 4095)
+        elif c.order_mode == 3:
+            sc = sc + 4096 * (c.hist[seat][p] if c.hist[seat][p] < 4095 else 4095)
         if p == first:
-            sc = 100000
+            sc = 1 << 30
         out[k] = p
         score[k] = sc
         k += 1
@@ -398,7 +419,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     cdef Tab* t = c.t
     cdef int n = t.n
     cdef int seat, maximizing, k, i, v, best, bestmove = 255, first = -1
-    cdef int lb, ub, r, a0, b0
+    cdef int lb, ub, r = 0, a0, b0
     cdef Key key
     cdef u64 h = 0, moves
     cdef Entry* e
@@ -456,7 +477,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     moves = legal(t, s, seat)
     if c.use_eq:
         moves = drop_equivalents(t, s, moves)
-    k = order_moves(t, s, seat, moves, first, order)
+    k = order_moves(c, t, s, seat, moves, first, order)
     best = -INF if maximizing else INF
     for i in range(k):
         ch = s[0]
@@ -477,6 +498,8 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
                 if v < beta:
                     beta = v
         if alpha >= beta:
+            if c.order_mode and c.hist[seat][order[i]] < 1 << 20:
+                c.hist[seat][order[i]] += r * r if s.tlen == 0 else 1
             break
     if s.tlen == 0 and c.use_tt:
         if best <= a0:
@@ -547,13 +570,14 @@ cdef class Engine:
     def has_bmi2(self):
         return bool(oh_bmi2)
 
-    def configure(self, *, eq=True, tt=True, bounds=True, mtd=True, norm=True):
+    def configure(self, *, eq=True, tt=True, bounds=True, mtd=True, norm=True, order=0):
         """Switch techniques off, to measure what each one saves."""
         self.c.use_eq = int(eq)
         self.c.use_tt = int(tt)
         self.c.use_bounds = int(bounds)
         self.mtd = int(mtd)
         self.c.use_norm = int(norm)
+        self.c.order_mode = int(order)
         self.new_generation()
 
     def new_generation(self):
@@ -596,11 +620,14 @@ cdef class Engine:
         t.eights = tb.eights
         for p in range(64):
             t.piece_suit[p] = tb.piece_suit[p]
+        for p in range(512):
+            t.perm_lut[p] = tb.perm_lut[p]
         for k in range(4):
             t.suit_mask[k] = tb.suit_mask[k]
             t.jack[k] = tb.jack[k]
         for ts in range(NSTATES):
             t.norm[ts] = tb.norm[ts]
+            t.perm_suit[ts] = tb.perm_suit[ts]
             t.keep[ts] = tb.keep[ts]
             for cl in range(NCLASSES):
                 t.follow[ts][cl] = tb.follow[ts][cl]
@@ -630,6 +657,7 @@ cdef class Engine:
         s.skey = skey
 
     def _begin(self, max_nodes, max_seconds):
+        memset(self.c.hist, 0, sizeof(self.c.hist))
         self.c.nodes = 0
         self.c.tt_hits = 0
         self.c.aborted = 0

@@ -54,6 +54,8 @@ class Tables:
     sum_bit: list[list[int]]         # [state][piece] bits of the score key set when the side wins it
     norm: list[int] = field(default_factory=lambda: [0] * N_STATES)  # [state] relative-rank keys allowed
     keep: list[int] = field(default_factory=lambda: [0] * N_STATES)  # [state] pieces a relative key names
+    perm_suit: list[int] = field(default_factory=lambda: [-1] * N_STATES)  # [state] suit keyed in trump order
+    perm_lut: list[int] = field(default_factory=lambda: [0] * 512)  # 9 bits (6..A) -> trump order
     eq: list[list[list[tuple[int, int]]]] = field(default_factory=list)  # [state][b] -> [(a, between)]
 
 
@@ -157,6 +159,16 @@ def _build(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables
             t.norm[ts] = 1
             t.keep[ts] = sum(1 << p for p in pieces if any(max_future[r][p] or points[r][p]
                                                              for r in _reachable(game, ts)))
+    if jass:
+        # Once trump is fixed, the same holds with the trump suit's bits put in trump
+        # order; the trump jack keeps its name (the Bauer exception is about that card).
+        order = sorted(range(C.SIX, C.ACE + 1), key=lambda r: game.trump_rank(C.card(0, r)))  # type: ignore
+        for x in range(512):
+            t.perm_lut[x] = sum(1 << i for i, r in enumerate(order) if x >> (r - C.SIX) & 1)
+        for ts in range(4):
+            t.norm[ts] = 1
+            t.perm_suit[ts] = ts
+            t.keep[ts] = (1 << C.card(ts, C.JACK)) | sum(1 << p for p in pieces if max_future[ts][p] or points[ts][p])
     return t
 
 
