@@ -200,3 +200,30 @@ def test_points_margin() -> None:
     assert check_collection(c, engine="reference") == {}
     c.settings["margin"] = 1000  # a claim of a wider margin than the puzzle has is caught
     assert "margin" in " ".join(check_collection(c, engine="reference")[p.id])
+
+
+def test_move_tags_name_what_the_move_does() -> None:
+    from puzzles.quality import _move_tags
+
+    def tags(data: dict, move: str, takes: bool = False, by_points: bool = False) -> list[str]:
+        pos = Position.from_json(data)
+        return _move_tags(pos, pos.game.parse_piece(move), takes, by_points)
+
+    # Seat 1 could win the spade with the ace and plays the eight under the nine: a duck.
+    duck = {"game": "minimo", "hands": [["HA", "H7"], ["SA", "S8", "D7"], ["S7", "H8", "D8"]], "leader": 0,
+            "trick": ["S9"]}
+    assert tags(duck, "S8") == ["duck"]
+    assert tags(duck, "SA") == ["take the trick early"]
+    # Under the led ace, the king is thrown while the seven was available: an unblock.
+    unblock = {"game": "minimo", "hands": [["H9", "H7"], ["SK", "S7", "D7"], ["S8", "H8", "D8"]], "leader": 0,
+               "trick": ["SA"]}
+    assert tags(unblock, "SK") == ["unblock"]
+    # Void in hearts, the queen of spades goes on a heart trick in a points puzzle.
+    penalty = {"game": "minimisere", "hands": [["H3", "D4"], ["SQ", "C2", "C3"], ["H4", "D5", "D6"],
+                                                ["H5", "D7", "D8"]], "leader": 0, "trick": ["H2"]}
+    assert tags(penalty, "SQ", by_points=True) == ["discard the penalty card"]
+    # A taking side that leads a losing card while holding a sure winner: a throw-in.
+    throw = {"game": "bridge", "options": {"trump": "NT"},
+             "hands": [["SA", "H2"], ["SK", "H3"], ["S2", "H4"], ["S3", "HA"]], "leader": 0}
+    assert tags(throw, "H2", takes=True) == ["throw-in"]
+    assert tags(throw, "SA", takes=True) == []
