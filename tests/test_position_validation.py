@@ -239,3 +239,59 @@ def test_moon_players_must_match_the_hands():
     p = Position.from_json({"game": "moon", "options": {"contract": "none"},
                             "hands": [["6-6"], ["5-5"], ["4-4"], ["6-0"]]})
     assert p.game.n_players == 4
+
+
+@pytest.mark.parametrize("game,options,word", [
+    ("moon", {"contract": "none", "players": 3.0}, "players"),
+    ("moon", {"contract": "none", "bidder": 1.0}, "bidder"),
+    ("moon", {"contract": "none", "bidder": True}, "bidder"),
+    ("minimisere", {"queen_of_spades": 12.0}, "queen_of_spades"),
+    ("jass", {"no_trump_eights": 8.0}, "no_trump_eights"),
+])
+def test_option_of_the_wrong_type(game, options, word):
+    # A number of the wrong type is an OptionError, not a crash (3.0 seats)
+    # nor a silently non-canonical option (12.0).
+    hands = {"moon": [["6-6"], ["5-5"], ["4-4"]], "minimisere": [["SA"], ["SK"], ["SQ"], ["SJ"]],
+             "jass": [["SA"], ["SK"], ["SQ"]]}[game]
+    raises(OptionError, {"game": game, "options": options, "hands": hands}, word)
+
+
+def test_fuzzed_inputs_raise_only_position_errors():
+    # Replace or drop one field (or option) of valid positions with odd
+    # values: the only exceptions allowed are PositionError (a ValueError).
+    import copy
+    import random
+
+    from solver.deal import random_positions
+    bases = []
+    for g, o in [("minimo", {"open": True}), ("minimisere", {}), ("jass", {}), ("moon", {}),
+                 ("moon", {"players": 4}), ("bridge", {})]:
+        bases += [p.to_json() for p in random_positions(g, 2, 1, cards_left=(1, 3), **o)]
+    weird = [None, True, False, 0, 1, -1, 3.0, 2.5, float("nan"), "", "x", "SA", "6-6", "NT", [], [None], {},
+             {"a": 1}, [[]], ["SA"], 12, 10, 8, 4, "doubles", "0", [["SA"]], 2**70]
+    option_names = ["players", "contract", "bidder", "trump", "open", "scoring", "queen_of_spades", "partners",
+                    "no_trump_eights", "double_penalty"]
+    rng = random.Random(0)
+
+    def paths(obj, prefix=()):
+        yield prefix
+        items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
+        for k, v in items:
+            yield from paths(v, prefix + (k,))
+
+    for _ in range(3000):
+        d = copy.deepcopy(rng.choice(bases))
+        path = rng.choice(list(paths(d))[1:])
+        node = d
+        for k in path[:-1]:
+            node = node[k]
+        if rng.random() < 0.8 or not isinstance(node, dict):
+            node[path[-1]] = copy.deepcopy(rng.choice(weird))
+        else:
+            del node[path[-1]]
+        if rng.random() < 0.2 and isinstance(d.get("options"), dict):
+            d["options"][rng.choice(option_names)] = copy.deepcopy(rng.choice(weird))
+        try:
+            Position.from_json(d)
+        except PositionError:
+            pass

@@ -222,8 +222,10 @@ def read_suit(game: str, key: str, value: Any, allow_none: bool) -> int | None:
 
 
 def read_choice(game: str, key: str, value: Any, choices: Sequence[Any]) -> Any:
-    if not isinstance(value, bool) and value in choices:
-        return value
+    # Same type as well as equal: 3.0 is not the seat count 3 (nor True the 1).
+    for choice in choices:
+        if type(value) is type(choice) and value == choice:
+            return choice
     raise OptionError(f"{game}: option {key!r} must be one of {', '.join(map(repr, choices))}, got {value!r}")
 
 
