@@ -32,7 +32,7 @@ def show_text(puzzle: Puzzle, answer: bool = False, number: int | None = None) -
     for token, value in puzzle.moves:
         if token not in puzzle.key:
             lines.append(f"  {token}: {value} {unit} instead of {puzzle.value}")
-    lines.append(f"Line: {' '.join(puzzle.line)}")
+    lines.append(f"Line: {_by_trick(pos, puzzle.line)}")
     lines.append(f"Decisions: {puzzle.decisions}; tree: {puzzle.tree.number_of_nodes()} positions; "
                  f"difficulty {puzzle.difficulty}")
     if puzzle.tags:
@@ -42,6 +42,14 @@ def show_text(puzzle: Puzzle, answer: bool = False, number: int | None = None) -
     if fails:
         lines.append(f"Simple play that fails: {'; '.join(fails)}")
     return "\n".join(lines)
+
+
+def _by_trick(pos: Position, line: list[str]) -> str:
+    """Moves grouped by trick: ``HQ HA H9 | DA DT DQ``."""
+    n = pos.n_players
+    first = n - len(pos.trick)  # the trick under way ends after this many moves
+    groups = [line[:first]] + [line[i:i + n] for i in range(first, len(line), n)]
+    return " | ".join(" ".join(g) for g in groups if g)
 
 
 # --- SVG ----------------------------------------------------------------------------
