@@ -1,10 +1,11 @@
 """Properties over thousands of random seeded playouts of every game and variant.
 
 Each playout deals with ``solver.deal`` and plays random legal moves to the end
-of the hand, checking after every move: the legal set is never empty and lies
-in the hand; cards are conserved (hands + trick + taken = the dealt cards, no
-card twice); a completed trick goes to exactly one seat, the one that leads
-next; undo restores the exact position. At the end the hand totals of
+of the hand, checking after every move: the legal set is never empty, lies in
+the hand and equals the one written out here from RULES.md; cards are
+conserved (hands + trick + taken = the dealt cards, no card twice); a completed
+trick goes to exactly one seat, the one that leads next and the one RULES.md
+names; undo restores the exact position. At the end the hand totals of
 RULES.md hold, computed here from the deal, not from the game's code.
 """
 
@@ -62,6 +63,56 @@ def plain_follow_oracle(hand, trick):
     return follow or cards
 
 
+def moon_is_trump(game, t):
+    hi, lo = C.tile_ends(t)
+    if game.contract == "doubles":
+        return hi == lo
+    if game.contract == "none":
+        return False
+    return int(game.contract) in (hi, lo)
+
+
+def moon_follows(game, t, suit):
+    if suit == "trump":
+        return moon_is_trump(game, t)
+    return not moon_is_trump(game, t) and suit in C.tile_ends(t)
+
+
+def moon_led_suit(game, t):
+    return "trump" if moon_is_trump(game, t) else C.tile_ends(t)[0]
+
+
+def moon_legal_oracle(game, hand, trick):
+    tiles = set(C.bits(hand))
+    if not trick:
+        return tiles
+    suit = moon_led_suit(game, trick[0])
+    return {t for t in tiles if moon_follows(game, t, suit)} or tiles
+
+
+def winner_oracle(game, trick, trump):
+    """The offset of the winning card/tile of a complete trick, from RULES.md."""
+    if game.pieces == "tiles":
+        def in_number(t, number):        # rank within a number: the double, then the other end
+            hi, lo = C.tile_ends(t)
+            return 7 if hi == lo else (lo if hi == number else hi)
+        trumps = [i for i, t in enumerate(trick) if moon_is_trump(game, t)]
+        if trumps:
+            if game.contract == "doubles":
+                return max(trumps, key=lambda i: C.tile_ends(trick[i])[0])
+            return max(trumps, key=lambda i: in_number(trick[i], int(game.contract)))
+        suit = moon_led_suit(game, trick[0])
+        return max((i for i, t in enumerate(trick) if moon_follows(game, t, suit)),
+                   key=lambda i: in_number(trick[i], suit))
+    if trump is not None:
+        trumps = [i for i, c in enumerate(trick) if C.suit_of(c) == trump]
+        if trumps:
+            order = TRUMP_ORDER if game.name == "jass" else {r: r for r in range(13)}
+            return max(trumps, key=lambda i: order[C.rank_of(trick[i])])
+    led = C.suit_of(trick[0])
+    return max((i for i, c in enumerate(trick) if C.suit_of(c) == led), key=lambda i: C.rank_of(trick[i]))
+
+
 def playout(game_name, options, seed):
     p = deal(game_name, seed, **options)
     g = p.game
@@ -82,6 +133,8 @@ def playout(game_name, options, seed):
             assert set(C.bits(legal)) == jass_legal_oracle(hand, p.trick, fixed)
         elif g.pieces == "cards":
             assert set(C.bits(legal)) == plain_follow_oracle(hand, p.trick)
+        else:
+            assert set(C.bits(legal)) == moon_legal_oracle(g, hand, p.trick)
         moves = p.legal_moves()
         piece = rng.choice(moves)
         if rng.below(6) == 0:          # undo restores the exact position
@@ -90,6 +143,7 @@ def playout(game_name, options, seed):
             assert p.undo() == piece
             assert p.key() == before_key and p.to_json() == before_json
         taken_before = list(p.taken)
+        leader_before = p.leader
         trick_before = list(p.trick)
         if g.name == "jass" and fixed is None and p.trick and C.suit_of(piece) != C.suit_of(p.trick[0]):
             fixed = C.suit_of(piece)
@@ -103,6 +157,8 @@ def playout(game_name, options, seed):
             assert p.taken[w] == taken_before[w] | C.mask_of(trick_before + [piece])
             assert taken_before[w] & C.mask_of(trick_before + [piece]) == 0
             assert p.leader == w
+            # ... and the right one (trump as it stands after the trick's cards)
+            assert w == (leader_before + winner_oracle(g, trick_before + [piece], p.trump)) % n
         else:
             assert p.trick == trick_before + [piece] and p.taken == taken_before
         # conservation: every dealt card is in exactly one place
