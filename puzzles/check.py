@@ -76,7 +76,7 @@ def check_puzzle(puzzle: Puzzle, engine: str = "auto", margin: int = 1) -> list[
         problems.append(f"key is not unique: {len(best_groups)} classes of best moves")
     else:
         need = margin if pos.objective.measure == "points" else 1
-        gaps = [abs(res.move_value(g[0]) - res.value) for g in groups if g is not best_groups[0]]
+        gaps = [abs((res.move_value(g[0]) or 0) - (res.value or 0)) for g in groups if g is not best_groups[0]]
         if not gaps or min(gaps) < need:
             problems.append(f"the key's margin is below {need}")
 

@@ -303,4 +303,4 @@ def generate(settings: Settings, count: int, seed: int, *, max_candidates: int |
             progress(len(puzzles), count, stats.candidates)
     stats.seconds = time.perf_counter() - start
     # Which solver actually ran, so rates in different files can be compared.
-    return Collection(puzzles, seed, settings.to_json(), {**stats.to_json(), "engine": engine_name(settings.engine)})
+    return Collection(puzzles, seed, settings.to_json(), {**stats.to_json(), "engine": engine_name(settings.engine)})  # type: ignore[arg-type]

@@ -26,14 +26,17 @@ def key_check(pos: Position, result: SolveResult, task: Task, margin: int = 1) -
     The best moves must form one class of equivalent cards, and every other
     move must be worse by at least ``margin``.
     """
-    values = dict(result.moves)
+    value = result.value
+    values = {m: v for m, v in result.moves if v is not None}
+    if value is None or len(values) != len(result.moves):  # only budgeted searches stop early
+        return "incomplete search"
     groups = classes(pos, pos.legal_moves())
     if len(groups) < 2:
         return "only one move"
-    best = [g for g in groups if values[g[0]] == result.value]
+    best = [g for g in groups if values[g[0]] == value]
     if len(best) > 1:
         return "second solution"
-    gap = min(abs(values[g[0]] - result.value) for g in groups if g is not best[0])
+    gap = min(abs(values[g[0]] - value) for g in groups if g is not best[0])
     if gap < margin:
         return f"alternatives within {gap} of the key"
     return None

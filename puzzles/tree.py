@@ -140,7 +140,7 @@ def paths_to(graph: nx.DiGraph) -> dict[str, list[str]]:
 
 def principal_line(graph: nx.DiGraph) -> list[str]:
     """The first branch of the tree, root to leaf, as moves."""
-    n, line = graph.graph["root"], []
+    n, line = graph.graph["root"], list[str]()
     while True:
         succ = list(graph.successors(n))
         if not succ:
