@@ -99,6 +99,7 @@ cdef struct Ctx:
     int use_order
     int use_norm
     int order_mode
+    int64_t searches
     int hist[4][64]
 
 
@@ -370,34 +371,70 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
                 wp = pw
                 wseat = (s.leader + i) % t.n
         mate_wins = ((t.side_mask >> wseat) & 1) == ((t.side_mask >> seat) & 1)
+    cdef int cp, own, x, top
+    cdef u64 opp = 0, m
+    if s.tlen == 0 and c.order_mode == 4:
+        for i in range(t.n):
+            if ((t.side_mask >> i) & 1) != ((t.side_mask >> seat) & 1):
+                opp |= s.hands[i]
     while moves:
         p = ctz64(moves)
         moves &= moves - 1
-        if s.tlen == 0:
-            pw = t.power[s.ts][t.lead_class[s.ts][p]][p]
-            sc = pw if want else -pw
+        if c.order_mode != 4:
+            if s.tlen == 0:
+                pw = t.power[s.ts][t.lead_class[s.ts][p]][p]
+                sc = pw if want else -pw
+            else:
+                pw = t.power[s.ts][cls][p]
+                if t.jass and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
+                    pw = 99  # fixes trump and wins, for now
+                if want:
+                    if mate_wins:
+                        sc = -pw
+                    elif pw > wp:
+                        sc = 500 - pw
+                    else:
+                        sc = 100 - pw
+                else:
+                    if pw > wp:
+                        sc = pw + t.max_future[s.ts][p]
+                    else:
+                        sc = 500 + pw + 4 * t.max_future[s.ts][p]
+        elif s.tlen == 0:
+            # Lead: a seat that wants tricks cashes cards no opponent can beat in their
+            # suit, else leads low; one that avoids tricks leads cards an opponent beats.
+            cp = t.lead_class[s.ts][p]
+            pw = t.power[s.ts][cp][p]
+            top = 0
+            m = opp & t.follow[s.ts][cp]
+            while m:
+                i = ctz64(m)
+                m &= m - 1
+                if t.power[s.ts][cp][i] > pw:
+                    top = 1
+                    break
+            if want:
+                sc = (1000 + pw) if not top else -pw
+            else:
+                sc = (1000 - pw) if top else -pw
         else:
             pw = t.power[s.ts][cls][p]
             if t.jass and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
                 pw = 99  # fixes trump and wins, for now
+            own = t.power[s.ts][t.lead_class[s.ts][p]][p]  # how dangerous a discard is to keep
+            x = pw if pw else own
             if want:
                 if mate_wins:
-                    sc = -pw
+                    sc = -x
                 elif pw > wp:
                     sc = 500 - pw
                 else:
-                    sc = 100 - pw
+                    sc = 100 - x
             else:
                 if pw > wp:
                     sc = pw + t.max_future[s.ts][p]
                 else:
-                    sc = 500 + pw + 4 * t.max_future[s.ts][p]
-        if c.order_mode == 1:
-            sc = sc * 4096 + (c.hist[seat][p] if c.hist[seat][p] < 4095 else 4095)
-        elif c.order_mode == 2 and s.tlen == 0:
-            sc = sc + 4096 * (c.hist[seat][p] if c.hist[seat][p] < 4095 else 4095)
-        elif c.order_mode == 3:
-            sc = sc + 4096 * (c.hist[seat][p] if c.hist[seat][p] < 4095 else 4095)
+                    sc = 500 + x + 4 * t.max_future[s.ts][p]
         if p == first:
             sc = 1 << 30
         out[k] = p
@@ -498,7 +535,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
                 if v < beta:
                     beta = v
         if alpha >= beta:
-            if c.order_mode and c.hist[seat][order[i]] < 1 << 20:
+            if c.order_mode == 1 and c.hist[seat][order[i]] < 1 << 20:
                 c.hist[seat][order[i]] += r * r if s.tlen == 0 else 1
             break
     if s.tlen == 0 and c.use_tt:
@@ -517,6 +554,7 @@ cdef int mtdf(Ctx* c, State* s, int guess) noexcept nogil:
     while lower < upper:
         b = g + 1 if g == lower else g
         g = search(c, s, b - 1, b)
+        c.searches += 1
         if c.aborted:
             return 0
         if g < b:
@@ -554,6 +592,7 @@ cdef class Engine:
         self.c.use_bounds = 1
         self.c.use_order = 1
         self.c.use_norm = 1
+        self.c.order_mode = 4
         self.mtd = 1
         self.tables_key = None
         self.blobs = {}
@@ -570,7 +609,7 @@ cdef class Engine:
     def has_bmi2(self):
         return bool(oh_bmi2)
 
-    def configure(self, *, eq=True, tt=True, bounds=True, mtd=True, norm=True, order=0):
+    def configure(self, *, eq=True, tt=True, bounds=True, mtd=True, norm=True, order=4):
         """Switch techniques off, to measure what each one saves."""
         self.c.use_eq = int(eq)
         self.c.use_tt = int(tt)
@@ -660,6 +699,7 @@ cdef class Engine:
         memset(self.c.hist, 0, sizeof(self.c.hist))
         self.c.nodes = 0
         self.c.tt_hits = 0
+        self.c.searches = 0
         self.c.aborted = 0
         self.c.max_nodes = max_nodes if max_nodes is not None else (<int64_t>1 << 62)
         self.c.next_check = 4096 if self.c.max_nodes > 4096 else self.c.max_nodes
@@ -672,6 +712,10 @@ cdef class Engine:
     @property
     def nodes(self):
         return self.c.nodes
+
+    @property
+    def searches(self):
+        return self.c.searches
 
     @property
     def tt_hits(self):

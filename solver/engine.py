@@ -108,7 +108,7 @@ def solve(position: Position, objective: Objective | None = None, *, max_nodes: 
             line = principal_variation(eng, state, value, tb.n)
             complete = line is not None
             line = line or []
-    stats = {"nodes": eng.nodes, "tt_hits": eng.tt_hits, "seconds": round(time.perf_counter() - start, 6),
+    stats = {"nodes": eng.nodes, "tt_hits": eng.tt_hits, "searches": eng.searches, "seconds": round(time.perf_counter() - start, 6),
              "engine": "fast"}
     return SolveResult(game, value if complete or value is not None else None, obj, position.to_move, moves,
                        best, line, stats, complete)

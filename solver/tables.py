@@ -169,6 +169,11 @@ def _build(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables
             t.norm[ts] = 1
             t.perm_suit[ts] = ts
             t.keep[ts] = (1 << C.card(ts, C.JACK)) | sum(1 << p for p in pieces if max_future[ts][p] or points[ts][p])
+        # Before trump is fixed: plain order, with every J and 9 named. An order-keeping
+        # map that fixes the J and the 9 keeps the trump order too (J, 9, then plain).
+        t.norm[NONE] = 1
+        t.keep[NONE] = sum(1 << C.card(s, r) for s in range(4) for r in (C.JACK, C.NINE)) | sum(
+            1 << p for p in pieces if any(max_future[r][p] or points[r][p] for r in _reachable(game, NONE)))
     return t
 
 
