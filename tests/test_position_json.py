@@ -167,3 +167,28 @@ def test_different_positions_are_not_equal():
     c = Position.from_json({"game": "minimo", "hands": [["SA"], ["SK"], ["SQ"]], "leader": 1})
     d = Position.from_json({"game": "minimo", "hands": [["SA"], ["SK"], ["SQ"]], "objective": {"goal": "max"}})
     assert len({a, b, c, d}) == 4
+
+
+def test_every_card_in_every_spelling():
+    symbols = dict(zip("SHDC", "♠♥♦♣"))
+    for index in range(52):
+        token = C.format_card(index)
+        s, r = token
+        ranks = [r, "10"] if r == "T" else [r]
+        spellings = []
+        for rank in ranks:
+            for suit in (s, symbols[s]):
+                spellings += [suit + rank, rank + suit, (suit + rank).lower(), (rank + suit).lower()]
+        for sp in spellings:
+            assert C.parse_card_token(sp) == index, sp
+        assert C.card(C.suit_of(index), C.rank_of(index)) == index
+
+
+def test_every_tile_both_ways():
+    for hi in range(7):
+        for lo in range(hi + 1):
+            t = C.tile(hi, lo)
+            assert C.tile_ends(t) == (hi, lo)
+            assert C.parse_tile_token(f"{hi}-{lo}") == t == C.parse_tile_token(f"{lo}-{hi}")
+            assert C.format_tile(t) == f"{hi}-{lo}"
+    assert sorted(C.tile(h, l) for h in range(7) for l in range(h + 1)) == list(range(28))
