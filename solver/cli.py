@@ -278,9 +278,102 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto")
     p.set_defaults(func=cmd_demo)
 
+    add_analysis_commands(sub)
     for ep in entry_points(group="openhand.commands"):
         ep.load()(sub)
     return parser
+
+
+# --- analysis: DD tables and single-dummy (solver.table, solver.single_dummy) -------
+
+def cmd_table(args: argparse.Namespace) -> int:
+    from .table import table, tables
+    pos = Position.from_json(parse_json(read_text(args.file), args.file))
+    if args.jobs < 1:
+        raise UsageError("--jobs must be 1 or more")
+    kwargs: dict[str, Any] = {"engine": args.engine, "jobs": args.jobs, "progress": args.progress}
+    if args.measure or args.goal:
+        found = [table(pos, args.measure, args.goal, **kwargs)]
+    else:
+        found = tables(pos, **kwargs)
+    if args.json:  # one FORMAT.md table result a line
+        for t in found:
+            print(json.dumps(t.to_json()))
+    else:
+        print(picture(pos))
+        for t in found:
+            print()
+            print(t)
+    return 0
+
+
+def cmd_single_dummy(args: argparse.Namespace) -> int:
+    from .single_dummy import View, analyse
+    data = parse_json(read_text(args.file), args.file)
+    if isinstance(data, dict) and "seat" in data:  # a view
+        view = View.from_json(data)
+        if args.seat is not None and args.seat != view.seat:
+            raise UsageError(f"--seat {args.seat} differs from the view's seat {view.seat}")
+    else:
+        if args.seat is None:
+            raise UsageError("--seat is required when FILE is a position (a view names its seat)")
+        pos = Position.from_json(data)
+        if not 0 <= args.seat < pos.n_players:
+            raise UsageError(f"--seat must be 0..{pos.n_players - 1}")
+        view = View.from_position(pos, args.seat)
+    if args.measure or args.goal or args.hero is not None:
+        assert view.objective is not None
+        measure = args.measure or view.objective.measure
+        goal = args.goal if args.goal else (view.objective.goal if measure == view.objective.measure else None)
+        hero = view.seat if args.hero is None else args.hero
+        view.objective = Objective.make(view.game, hero, measure, goal)
+    if args.jobs < 1:
+        raise UsageError("--jobs must be 1 or more")
+    result = analyse(view, samples=args.samples, seed=args.seed, engine=args.engine, jobs=args.jobs,
+                     progress=args.progress, max_exact=args.max_exact)
+    print(json.dumps(result.to_json()) if args.json else result)
+    return 0
+
+
+def add_analysis_commands(sub: Any) -> None:
+    """The ``table`` and ``single-dummy`` subcommands."""
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto")
+        p.add_argument("--jobs", type=int, default=1, help="processes to solve in (default 1)")
+        p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                       help="draw a progress bar on stderr (default: when it is a terminal)")
+        p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+    p = sub.add_parser("table", help="double-dummy table: every contract x every seat",
+                       description="The DD tables of a deal (FORMAT.md 'Table result'): Minimo trumps x seats "
+                                   "(least tricks, least penalty); Minimisere least tricks and declarations, "
+                                   "least penalty (standard, hard); Jass most and least points; Moon contracts "
+                                   "x seats (3 players: every discard of the bidder and the best bid); bridge "
+                                   "the 20-result table. --json prints one table result a line.")
+    p.add_argument("file", help="position JSON file, or - for stdin")
+    p.add_argument("--measure", choices=("tricks", "points"), help="only the table of this measure")
+    p.add_argument("--goal", choices=("min", "max"), help="only the table of this goal")
+    common(p)
+    p.set_defaults(func=cmd_table)
+
+    p = sub.add_parser("single-dummy", help="one seat's view: every hidden layout solved, per-move statistics",
+                       description="Single-dummy analysis: from a position and --seat (the seat sees its hand, "
+                                   "the face-up cards of Open Minimo and all play) or from a view JSON "
+                                   "(solver.single_dummy), solve every layout of the hidden cards consistent "
+                                   "with the view (a seeded uniform sample when there are too many, or with "
+                                   "--samples) and give each legal move's mean, worst, best value and "
+                                   "distribution.")
+    p.add_argument("file", help="position or view JSON file, or - for stdin")
+    p.add_argument("--seat", type=int, help="the viewer (required for a position)")
+    p.add_argument("--hero", type=int, help="the seat whose side is scored (default: the viewer)")
+    p.add_argument("--measure", choices=("tricks", "points"))
+    p.add_argument("--goal", choices=("min", "max"))
+    p.add_argument("--samples", type=int, help="solve this many seeded uniform layouts instead of all")
+    p.add_argument("--seed", type=int, default=1, help="sampling seed (default 1)")
+    p.add_argument("--max-exact", type=int, default=200_000,
+                   help="enumerate all layouts up to this many, else sample 1000 (default 200000)")
+    common(p)
+    p.set_defaults(func=cmd_single_dummy)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
