@@ -93,6 +93,15 @@ def cmd_svg(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    from .service.db import Store  # sqlite3 only: no need for the service extra
+    store = Store(args.db)
+    for path in args.files:
+        collection = load(path)
+        print(f"{path}: {store.import_puzzles(collection.puzzles)} new of {len(collection)} puzzles")
+    return 0
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
     """One Markdown table row per collection: rate and the acceptance of each filter."""
     print("| game | settings | puzzles | candidates | seconds | accepted / min / core | "
@@ -158,6 +167,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p = sub.add_parser("stats", help="generation rate and filter acceptance of collections, as a Markdown table")
     p.add_argument("files", nargs="+")
     p.set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("import", help="load collections into the service's database",
+                       description="Add the puzzles of each collection to a SQLite database (created and "
+                                   "migrated if needed), as 'openhand serve' reads it. Puzzles already there "
+                                   "(same id) are left as they are.")
+    p.add_argument("files", nargs="+", help="collection files (msgpack or JSON Lines)")
+    p.add_argument("--db", default="openhand.db", help="the database file (default openhand.db)")
+    p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("svg", help="draw a puzzle position as SVG")
     p.add_argument("file")

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-import networkx as nx
 
 from solver import Position, solve
 from solver.display import picture, seat_name
 
-from .equivalence import canonical_key
 from .puzzle import Puzzle
+from .referee import defence_move, is_solved
 from .render import show_text
 
 
@@ -36,8 +35,7 @@ def play(puzzle: Puzzle, stdin: TextIO, stdout: TextIO, engine: str = "auto") ->
 
     say(show_text(puzzle))
     while not pos.is_over():
-        key = canonical_key(pos)
-        if optimal and key in tree and tree.out_degree(key) == 0 and key != tree.graph["root"]:
+        if optimal and is_solved(pos, tree):
             say(f"Solved: no decision is left, and the result stays {puzzle.value} {unit}.")
             return 0
         res = solve(pos, pos.objective, engine=engine)  # type: ignore[arg-type]
@@ -56,27 +54,12 @@ def play(puzzle: Puzzle, stdin: TextIO, stdout: TextIO, engine: str = "auto") ->
                 say(f"{seat_name(pos, seat)} plays {game.format_piece(move)}: not optimal, "
                     f"{value} {unit} now instead of {res.value}.")
         else:
-            move = _defence(pos, tree, key, res.best)
+            move = defence_move(pos, tree, res.best)
             pos.play(move)
             say(f"{seat_name(pos, seat)} plays {game.format_piece(move)}.")
     final = pos.measure()
     say(f"Hand over: {final} {unit} (the best was {puzzle.value}).")
     return 0 if optimal else 1
-
-
-def _defence(pos: Position, tree: nx.DiGraph, key: str, best: list[int]) -> int:
-    """An optimal reply: the tree's first one when the game is still in the tree."""
-    if key in tree:
-        for _, _, edge in tree.out_edges(key, data=True):
-            piece = pos.game.parse_piece(edge["move"])
-            if piece in best:
-                return piece
-            # The tree's node may be an equivalent position: take any best move of the same class.
-            for token in edge["equivalent"]:
-                p = pos.game.parse_piece(token)
-                if p in best:
-                    return p
-    return best[0]
 
 
 def _ask(pos: Position, stdin: TextIO, say: Callable[[str], None], best: list[int]) -> int | None:
