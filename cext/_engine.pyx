@@ -61,6 +61,10 @@ cdef struct Tab:
     u64 eq_between[NSTATES][64][MAXEQ]
     int norm[NSTATES]          # 1: table keys by relative rank in this state
     u64 keep[NSTATES]          # pieces whose identity a relative key keeps (points)
+    int qt_ok                  # 1: quick-trick bounds hold (tricks are the measure)
+    int trump_class[NSTATES]   # the class of the trumps, -1 if none
+    u64 lead_mask[NSTATES][NCLASSES]  # pieces that lead each class
+    u64 pointed[NSTATES]       # pieces that can still score points
     int perm_suit[NSTATES]     # Jass: the trump suit, whose bits go to trump order first (-1: none)
     uint16_t perm_lut[512]     # Jass: the 9 bits of a suit (6..A) in trump order
 
@@ -208,13 +212,67 @@ cdef inline int final_value(Tab* t, State* s) noexcept nogil:
     return s.acc
 
 
+cdef inline int quick_tricks(Tab* t, State* s, int r) noexcept nogil:
+    """Tricks the leader can cash at once, whatever the others do: in each class, the
+    leader's cards above every other card of that class still out; side classes count
+    only where nobody else can ruff (no trumps out, or the leader's top trumps draw them)."""
+    cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts]
+    cdef int cls, p, q, maxo, k, ktrump = 0, side = 0, i, maxlen = 0, ln
+    cdef u64 oth = 0, mine, m, F
+    if t.jass and ts == NONE:
+        return 0  # any void seat fixes a trump and wins
+    for i in range(t.n):
+        if i != L:
+            oth |= s.hands[i]
+            if tc >= 0:
+                ln = popcount64(s.hands[i] & t.follow[ts][tc])
+                if ln > maxlen:
+                    maxlen = ln
+    for cls in range(NCLASSES):
+        mine = s.hands[L] & t.lead_mask[ts][cls]
+        if not mine:
+            continue
+        maxo = 0
+        F = oth & t.follow[ts][cls]
+        while F:
+            q = ctz64(F)
+            F &= F - 1
+            if t.power[ts][cls][q] > maxo:
+                maxo = t.power[ts][cls][q]
+        k = 0
+        m = mine
+        while m:
+            p = ctz64(m)
+            m &= m - 1
+            if t.power[ts][cls][p] > maxo:
+                k += 1
+        if cls == tc:
+            ktrump = k
+        else:
+            side += k
+    if maxlen > ktrump:
+        side = 0  # someone keeps a trump to ruff with
+    k = ktrump + side
+    return k if k < r else r
+
+
 cdef inline void bounds(Tab* t, State* s, int* lb, int* ub) noexcept nogil:
     """Cheap bounds on the final value at a trick boundary."""
     cdef u64 rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef int r = popcount64(s.hands[s.leader])
     cdef int fut = r * t.trick_value + t.bonus_last
-    cdef int p, T, best, extra, others
-    cdef u64 m = rem
+    cdef int p, T, best, extra, others, qt, L = s.leader
+    cdef u64 m = rem & t.pointed[s.ts]
+    if t.qt_ok and ((t.max_mask >> L) & 1) == ((t.side_mask >> L) & 1):
+        # the leader's team wants tricks: what it can cash is a sure bound
+        qt = quick_tricks(t, s, r)
+        if (t.side_mask >> L) & 1:
+            lb[0] = s.acc + qt
+            ub[0] = s.acc + r
+        else:
+            lb[0] = s.acc
+            ub[0] = s.acc + r - qt
+        return
     while m:
         p = ctz64(m)
         m &= m - 1
@@ -657,6 +715,7 @@ cdef class Engine:
         t.trick_value = tb.trick_value
         t.bonus_last = tb.bonus_last
         t.eights = tb.eights
+        t.qt_ok = tb.qt_ok
         for p in range(64):
             t.piece_suit[p] = tb.piece_suit[p]
         for p in range(512):
@@ -667,6 +726,10 @@ cdef class Engine:
         for ts in range(NSTATES):
             t.norm[ts] = tb.norm[ts]
             t.perm_suit[ts] = tb.perm_suit[ts]
+            t.trump_class[ts] = tb.trump_class[ts]
+            t.pointed[ts] = tb.pointed[ts]
+            for cl in range(NCLASSES):
+                t.lead_mask[ts][cl] = tb.lead_mask[ts][cl]
             t.keep[ts] = tb.keep[ts]
             for cl in range(NCLASSES):
                 t.follow[ts][cl] = tb.follow[ts][cl]

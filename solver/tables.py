@@ -52,6 +52,10 @@ class Tables:
     points: list[list[int]]          # [state][piece] added when the side wins the piece
     max_future: list[list[int]]      # [state][piece] the most the piece can still add
     sum_bit: list[list[int]]         # [state][piece] bits of the score key set when the side wins it
+    qt_ok: int = 0                   # quick-trick bounds hold: the measure is tricks, one a trick
+    trump_class: list[int] = field(default_factory=lambda: [-1] * N_STATES)
+    lead_mask: list[list[int]] = field(default_factory=lambda: [[0] * N_CLASSES for _ in range(N_STATES)])
+    pointed: list[int] = field(default_factory=lambda: [0] * N_STATES)  # pieces that may still score
     norm: list[int] = field(default_factory=lambda: [0] * N_STATES)  # [state] relative-rank keys allowed
     keep: list[int] = field(default_factory=lambda: [0] * N_STATES)  # [state] pieces a relative key names
     perm_suit: list[int] = field(default_factory=lambda: [-1] * N_STATES)  # [state] suit keyed in trump order
@@ -152,6 +156,16 @@ def _build(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables
                lead_class=lead_class, follow=follow, power=power, points=points,
                max_future=max_future, sum_bit=sum_bit)
     t.eq = _equivalences(game, t, pieces, points_measure)
+    t.qt_ok = int(kind == KIND_ADDITIVE and trick_value == 1 and bonus_last == 0
+                  and not any(points[ts][p] for ts in states for p in pieces))
+    for ts in states:
+        t.pointed[ts] = sum(1 << p for p in pieces if max_future[ts][p])
+        for p in pieces:
+            t.lead_mask[ts][lead_class[ts][p]] |= 1 << p
+        if isinstance(game, Moon):
+            t.trump_class[ts] = TRUMP_SUIT if follow[ts][TRUMP_SUIT] else -1
+        else:
+            t.trump_class[ts] = -1 if ts == NONE else ts
     if not isinstance(game, Moon) and not jass:
         # Plain card games: within a suit, power follows the index, so only the
         # relative ranks of the remaining cards matter, and the scoring cards.
