@@ -422,29 +422,48 @@ class Analysis:
         return "\n".join(rows)
 
 
-def solve_moves(position: Position, objective: Objective, engine: Engine = "auto") -> list[tuple[int, int]]:
-    """Every legal move's value (no principal variation: analysis does not need one)."""
-    if engine_name(engine) == "fast":
-        from . import engine as fast
-        result = fast.solve(position, objective, pv=False)
-    else:
-        result = solve(position, objective, engine="reference")
-    return [(m, v) for m, v in result.moves if v is not None]
+def solve_moves(position: Position, objective: Objective, engine: Engine = "auto",
+                guesses: dict[int, int] | None = None) -> list[tuple[int, int]]:
+    """Every legal move's value (no principal variation: analysis does not need one).
+
+    With the engine, each move's MTD(f) search starts from ``guesses[move]``
+    (updated in place): neighbouring layouts differ by a card or two, so the
+    previous layout's value of the move is usually right or close, and a right
+    guess needs two null-window searches.
+    """
+    if engine_name(engine) == "reference":
+        return [(m, v) for m, v in solve(position, objective, engine="reference").moves if v is not None]
+    if position.is_over():
+        return []
+    from . import engine as fast
+    guesses = {} if guesses is None else guesses
+    eng, _, state = fast.prepare(position, objective)
+    eng.set_budget(None, None)
+    hands, trick, leader, ts, acc, _ = state
+    values = {}
+    for m in C.bits(eng.representatives(hands, trick, leader, ts)):
+        v = eng.value(*eng.child(*state, m), guesses.get(m, acc))
+        assert v is not None  # no budget was set
+        values[m] = guesses[m] = v
+    legal = eng.legal(hands, trick, leader, ts)
+    return [(m, values[eng.rep_of(hands, trick, leader, ts, m)]) for m in position.game.sorted_pieces(legal)]
 
 
 def _solve_chunk(view_json: dict[str, Any], chunk: list[list[int]], engine: Engine
                  ) -> list[list[tuple[int, int]] | None]:
     view = View.from_json(view_json)
-    return [_solve_layout(view, layout, engine) for layout in chunk]
+    guesses: dict[int, int] = {}
+    return [_solve_layout(view, layout, engine, guesses) for layout in chunk]
 
 
-def _solve_layout(view: View, layout: list[int], engine: Engine) -> list[tuple[int, int]] | None:
+def _solve_layout(view: View, layout: list[int], engine: Engine, guesses: dict[int, int]
+                  ) -> list[tuple[int, int]] | None:
     try:
         pos = view.position(layout)
     except PositionError:  # a current trick this layout could not have produced
         return None
     assert view.objective is not None
-    return solve_moves(pos, view.objective, engine)
+    return solve_moves(pos, view.objective, engine, guesses)
 
 
 def analyse(view: View, *, samples: int | None = None, seed: int = 1, engine: Engine = "auto",
@@ -484,8 +503,9 @@ def analyse(view: View, *, samples: int | None = None, seed: int = 1, engine: En
     maximize = probe.maximize
     with Progress(n, "single-dummy", progress) as bar:
         if jobs <= 1:
+            guesses: dict[int, int] = {}
             for layout in chosen:
-                gather(_solve_layout(view, layout, engine))
+                gather(_solve_layout(view, layout, engine, guesses))
                 bar.update()
         else:
             view_json = view.to_json()
