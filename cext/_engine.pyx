@@ -102,6 +102,7 @@ cdef struct Ctx:
     int use_bounds
     int use_order
     int use_norm
+    int use_qt
     int order_mode
     int64_t searches
     int hist[4][64]
@@ -256,14 +257,14 @@ cdef inline int quick_tricks(Tab* t, State* s, int r) noexcept nogil:
     return k if k < r else r
 
 
-cdef inline void bounds(Tab* t, State* s, int* lb, int* ub) noexcept nogil:
+cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub) noexcept nogil:
     """Cheap bounds on the final value at a trick boundary."""
     cdef u64 rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef int r = popcount64(s.hands[s.leader])
     cdef int fut = r * t.trick_value + t.bonus_last
     cdef int p, T, best, extra, others, qt, L = s.leader
     cdef u64 m = rem & t.pointed[s.ts]
-    if t.qt_ok and ((t.max_mask >> L) & 1) == ((t.side_mask >> L) & 1):
+    if c.use_qt and t.qt_ok and ((t.max_mask >> L) & 1) == ((t.side_mask >> L) & 1):
         # the leader's team wants tricks: what it can cash is a sure bound
         qt = quick_tricks(t, s, r)
         if (t.side_mask >> L) & 1:
@@ -538,7 +539,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
                 play(t, &ch, ctz64(ch.hands[seat]))
             return final_value(t, &ch)
         if c.use_bounds:
-            bounds(t, s, &lb, &ub)
+            bounds(c, t, s, &lb, &ub)
             if lb >= beta:
                 return lb
             if ub <= alpha:
@@ -635,6 +636,7 @@ cdef class Engine:
     cdef Ctx c
     cdef int mtd
     cdef public object tables_key
+    cdef u64 tt_alloc_mask
     cdef dict blobs
 
     def __cinit__(self, int tt_bits=16):
@@ -643,6 +645,7 @@ cdef class Engine:
         if self.t == NULL or self.c.tt == NULL:
             raise MemoryError()
         self.c.tt_mask = ((<u64>1) << tt_bits) - 1
+        self.tt_alloc_mask = self.c.tt_mask
         self.c.t = self.t
         self.c.gen = 1
         self.c.use_eq = 1
@@ -650,6 +653,7 @@ cdef class Engine:
         self.c.use_bounds = 1
         self.c.use_order = 1
         self.c.use_norm = 1
+        self.c.use_qt = 1
         self.c.order_mode = 4
         self.mtd = 1
         self.tables_key = None
@@ -663,11 +667,20 @@ cdef class Engine:
     def table_bytes(self):
         return (self.c.tt_mask + 1) * BUCKET * sizeof(Entry)
 
+    def use_table_bits(self, int bits):
+        """Use only the first 2**bits buckets (small games stay in cache); forgets the table."""
+        cdef u64 m = ((<u64>1) << bits) - 1
+        if m > self.tt_alloc_mask:
+            m = self.tt_alloc_mask
+        if m != self.c.tt_mask:
+            self.c.tt_mask = m
+            self.new_generation()
+
     @property
     def has_bmi2(self):
         return bool(oh_bmi2)
 
-    def configure(self, *, eq=True, tt=True, bounds=True, mtd=True, norm=True, order=4):
+    def configure(self, *, eq=True, tt=True, bounds=True, mtd=True, norm=True, order=4, qt=True):
         """Switch techniques off, to measure what each one saves."""
         self.c.use_eq = int(eq)
         self.c.use_tt = int(tt)
@@ -675,6 +688,7 @@ cdef class Engine:
         self.mtd = int(mtd)
         self.c.use_norm = int(norm)
         self.c.order_mode = int(order)
+        self.c.use_qt = int(qt)
         self.new_generation()
 
     def new_generation(self):

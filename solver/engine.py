@@ -17,8 +17,12 @@ from .position import Position
 from .result import SolveResult
 from .tables import KIND_MINIMO, Tables, compile_tables, trump_state
 
-#: log2 of the transposition table's bucket count (4 entries of 48 bytes a bucket): 48 MiB.
+#: log2 of the transposition table's bucket count (4 entries of 56 bytes a bucket): 56 MiB,
+#: the fixed memory budget.
 TT_BITS = 18
+#: Small games use only the start of the table, which then stays in cache (measured: Moon
+#: full deals 1.5-2x faster at 2**13 buckets than at 2**18, with the same node counts).
+GAME_TT_BITS = {"moon": 13, "minimo": 16}
 
 _engine: Engine | None = None
 
@@ -44,6 +48,8 @@ def prepare(position: Position, objective: Objective) -> tuple[Engine, Tables | 
         return holder[0]
 
     eng.load(key, make)
+    bits = GAME_TT_BITS.get(game.name, TT_BITS)
+    eng.use_table_bits(bits + (1 if game.n_players == 4 and game.name == "moon" else 0))
     tb = compile_tables(game, side, objective.measure, objective.goal)
     return eng, tb, state_of(position, tb)
 
