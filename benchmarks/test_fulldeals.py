@@ -1,7 +1,7 @@
 """pytest-benchmark suite: full deals of every game, value and every first lead.
 
 Run: ``pytest benchmarks/ --benchmark-only`` (``OPENHAND_BENCH_DEALS`` deals a
-set, default 100; ``OPENHAND_BENCH_CAP`` seconds a solve, default 2). One
+set, default 100; ``OPENHAND_BENCH_CAP`` seconds a solve, default 1). One
 benchmark round solves the whole seeded set; the per-deal median, p90 and
 node counts are in each benchmark's ``extra_info`` (``--benchmark-json``).
 """
@@ -18,7 +18,7 @@ from solver.search import fast_available
 pytestmark = pytest.mark.skipif(not fast_available(), reason="the engine is not built")
 
 COUNT = int(os.environ.get("OPENHAND_BENCH_DEALS", "100"))
-CAP = float(os.environ.get("OPENHAND_BENCH_CAP", "2"))
+CAP = float(os.environ.get("OPENHAND_BENCH_CAP", "1"))
 
 
 @pytest.mark.parametrize("measure", ["tricks", "points"])

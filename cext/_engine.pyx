@@ -102,6 +102,7 @@ cdef struct Ctx:
     int use_bounds
     int use_order
     int use_norm
+    int tt_min
     int use_qt
     int order_mode
     int64_t searches
@@ -547,7 +548,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
         else:
             lb = -INF
             ub = INF
-        if c.use_tt:
+        if c.use_tt and r > c.tt_min:
             make_key(c, t, s, &key)
             h = hash_of(&key)
             e = tt_find(c, &key, h)
@@ -597,7 +598,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
             if c.order_mode == 1 and c.hist[seat][order[i]] < 1 << 20:
                 c.hist[seat][order[i]] += r * r if s.tlen == 0 else 1
             break
-    if s.tlen == 0 and c.use_tt:
+    if s.tlen == 0 and c.use_tt and r > c.tt_min:
         if best <= a0:
             tt_store(c, &key, h, -30000, best - s.acc, bestmove, r)
         elif best >= b0:
@@ -653,6 +654,7 @@ cdef class Engine:
         self.c.use_bounds = 1
         self.c.use_order = 1
         self.c.use_norm = 1
+        self.c.tt_min = 1
         self.c.use_qt = 1
         self.c.order_mode = 4
         self.mtd = 1
@@ -666,6 +668,10 @@ cdef class Engine:
     @property
     def table_bytes(self):
         return (self.c.tt_mask + 1) * BUCKET * sizeof(Entry)
+
+    def set_tt_min(self, int r):
+        """Probe the table only with more than ``r`` tricks left."""
+        self.c.tt_min = r
 
     def use_table_bits(self, int bits):
         """Use only the first 2**bits buckets (small games stay in cache); forgets the table."""

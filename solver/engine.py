@@ -8,6 +8,7 @@ value of every legal move, and walks one principal variation.
 
 from __future__ import annotations
 
+import threading
 import time
 
 from . import cards as C
@@ -25,6 +26,9 @@ TT_BITS = 18
 GAME_TT_BITS = {"moon": 13, "minimo": 16}
 
 _engine: Engine | None = None
+#: One search at a time on the shared table: the core releases the GIL while it searches,
+#: so other Python threads run meanwhile, but two searches must not share the table at once.
+_lock = threading.RLock()
 
 
 def get_engine() -> Engine:
@@ -41,13 +45,7 @@ def prepare(position: Position, objective: Objective) -> tuple[Engine, Tables | 
     side = tuple(objective.side(game))
     key = (game, side, objective.measure, objective.goal)
     eng = get_engine()
-    holder: list[Tables] = []
-
-    def make() -> Tables:
-        holder.append(compile_tables(game, side, objective.measure, objective.goal))
-        return holder[0]
-
-    eng.load(key, make)
+    eng.load(key, lambda: compile_tables(game, side, objective.measure, objective.goal))
     bits = GAME_TT_BITS.get(game.name, TT_BITS)
     eng.use_table_bits(bits + (1 if game.n_players == 4 and game.name == "moon" else 0))
     tb = compile_tables(game, side, objective.measure, objective.goal)
@@ -78,8 +76,15 @@ def solve(position: Position, objective: Objective | None = None, *, max_nodes: 
 
     With a budget (``max_nodes`` search nodes, ``max_seconds``) the result may
     come back with ``complete=False``: ``value`` is then ``None`` unless every
-    move was valued, and moves not yet valued have ``None``.
+    move was valued (only the pv was cut short), and moves not yet valued have
+    ``None``. ``pv=False`` skips the principal variation (for timing the search).
     """
+    with _lock:
+        return _solve(position, objective, max_nodes, max_seconds, pv)
+
+
+def _solve(position: Position, objective: Objective | None, max_nodes: int | None, max_seconds: float | None,
+           pv: bool) -> SolveResult:
     start = time.perf_counter()
     obj = objective or position.objective
     game = position.game
@@ -111,16 +116,15 @@ def solve(position: Position, objective: Objective | None = None, *, max_nodes: 
         value = (max if maximizing else min)(v for _, v in moves)  # type: ignore[type-var]
         best = [m for m, v in moves if v == value]
         if pv:
-            line = principal_variation(eng, state, value, tb.n)
-            complete = line is not None
-            line = line or []
-    stats = {"nodes": eng.nodes, "tt_hits": eng.tt_hits, "searches": eng.searches, "seconds": round(time.perf_counter() - start, 6),
-             "engine": "fast"}
-    return SolveResult(game, value if complete or value is not None else None, obj, position.to_move, moves,
-                       best, line, stats, complete)
+            walked = principal_variation(eng, state, value)
+            complete = walked is not None  # the budget ran out on the way: value and moves stand
+            line = walked or []
+    stats = {"nodes": eng.nodes, "tt_hits": eng.tt_hits, "searches": eng.searches,
+             "seconds": round(time.perf_counter() - start, 6), "engine": "fast"}
+    return SolveResult(game, value, obj, position.to_move, moves, best, line, stats, complete)
 
 
-def principal_variation(eng: Engine, state: tuple, value: int, n: int) -> list[int] | None:
+def principal_variation(eng: Engine, state: tuple, value: int) -> list[int] | None:
     """One optimal line to the end of the hand: at each step a move that keeps ``value``."""
     line = []
     while any(state[0]) or state[1]:
