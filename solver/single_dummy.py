@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import nullcontext
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -113,10 +114,9 @@ class View:
             if (self.leader + i) % n != seat or i == 0:
                 continue
             before = self.trick[:i]
-            trump = g.initial_trump() if not g.dynamic_trump else None
-            if g.dynamic_trump:  # replay the trump state up to this play
-                for j, p in enumerate(before):
-                    trump = g.next_trump(trump, before[:j], p)
+            trump = g.initial_trump()
+            for j, p in enumerate(before):  # Jass: a card of this trick may have fixed the trump
+                trump = g.next_trump(trump, before[:j], p)
             base = self.known[seat] | 1 << piece
             return C.mask_of(x for x in C.bits(self.pool())
                              if not g.legal(base | 1 << x, before, trump) >> piece & 1)
@@ -356,7 +356,14 @@ class MoveStats:
 
 @dataclass
 class Analysis:
-    """The single-dummy result: per move statistics over the layouts solved."""
+    """The single-dummy result: per move statistics over the layouts solved.
+
+    Moves are those of the seat to move (when that is not the viewer, a move
+    counts in the layouts where the mover holds it). ``worst`` and ``best``
+    are from the mover's side: for the hero's side the goal's worst and best,
+    for the coalition the reverse. ``best_in`` counts the layouts in which the
+    move reaches that layout's optimum.
+    """
 
     view: View
     moves: list[MoveStats]
@@ -382,10 +389,14 @@ class Analysis:
         return (max if self.maximize else min)(m.values)
 
     def most_often_best(self) -> list[int]:
+        if not self.moves:
+            return []
         top = max(m.best_in for m in self.moves)
         return [m.piece for m in self.moves if m.best_in == top]
 
     def best_mean(self) -> list[int]:
+        if not self.moves:
+            return []
         sign = 1 if self.maximize else -1
         top = max(sign * m.mean() for m in self.moves)
         return [m.piece for m in self.moves if abs(sign * m.mean() - top) < 1e-12]
@@ -437,16 +448,17 @@ def solve_moves(position: Position, objective: Objective, engine: Engine = "auto
         return []
     from . import engine as fast
     guesses = {} if guesses is None else guesses
-    eng, _, state = fast.prepare(position, objective)
-    eng.set_budget(None, None)
-    hands, trick, leader, ts, acc, _ = state
-    values = {}
-    for m in C.bits(eng.representatives(hands, trick, leader, ts)):
-        v = eng.value(*eng.child(*state, m), guesses.get(m, acc))
-        assert v is not None  # no budget was set
-        values[m] = guesses[m] = v
-    legal = eng.legal(hands, trick, leader, ts)
-    return [(m, values[eng.rep_of(hands, trick, leader, ts, m)]) for m in position.game.sorted_pieces(legal)]
+    with getattr(fast, "_lock", nullcontext()):  # one search at a time on the engine's shared table
+        eng, _, state = fast.prepare(position, objective)
+        eng.set_budget(None, None)
+        hands, trick, leader, ts, acc, _ = state
+        values = {}
+        for m in C.bits(eng.representatives(hands, trick, leader, ts)):
+            v = eng.value(*eng.child(*state, m), guesses.get(m, acc))
+            assert v is not None  # no budget was set
+            values[m] = guesses[m] = v
+        legal = eng.legal(hands, trick, leader, ts)
+        return [(m, values[eng.rep_of(hands, trick, leader, ts, m)]) for m in position.game.sorted_pieces(legal)]
 
 
 def _solve_chunk(view_json: dict[str, Any], chunk: list[list[int]], engine: Engine
@@ -510,8 +522,10 @@ def analyse(view: View, *, samples: int | None = None, seed: int = 1, engine: En
         else:
             view_json = view.to_json()
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                # Chunks keep the per-task overhead small next to solves of a few milliseconds.
-                futures = [pool.submit(_solve_chunk, view_json, chunk, engine) for chunk in _chunks(chosen, 256)]
+                # Long runs of neighbouring layouts per task: the per-task overhead stays small and
+                # each worker's engine table carries over between neighbours.
+                size = max(64, -(-n // (jobs * 4)))
+                futures = [pool.submit(_solve_chunk, view_json, chunk, engine) for chunk in _chunks(chosen, size)]
                 for fut in futures:
                     for moves in fut.result():
                         gather(moves)

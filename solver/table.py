@@ -20,6 +20,7 @@ and writes FORMAT.md JSON with ``to_json()``.
 from __future__ import annotations
 
 import os
+from contextlib import nullcontext
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -141,9 +142,10 @@ def solve_value(position: Position, objective: Objective, engine: Engine = "auto
         return position.measure(objective)
     from . import engine as fast
     # The core's value search alone: no per-move values and no line, which a table does not need.
-    eng, _, state = fast.prepare(position, objective)
-    eng.set_budget(None, None)
-    value = eng.value(*state, state[4])
+    with getattr(fast, "_lock", nullcontext()):  # one search at a time on the engine's shared table
+        eng, _, state = fast.prepare(position, objective)
+        eng.set_budget(None, None)
+        value = eng.value(*state, state[4])
     assert value is not None  # no budget was set
     return value
 
