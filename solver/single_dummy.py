@@ -449,7 +449,7 @@ def solve_moves(position: Position, objective: Objective, engine: Engine = "auto
     from . import engine as fast
     guesses = {} if guesses is None else guesses
     with getattr(fast, "_lock", nullcontext()):  # one search at a time on the engine's shared table
-        eng, _, state = fast.prepare(position, objective)
+        eng, state = _prepare_sweep(position, objective)
         eng.set_budget(None, None)
         hands, trick, leader, ts, acc, _ = state
         values = {}
@@ -459,6 +459,25 @@ def solve_moves(position: Position, objective: Objective, engine: Engine = "auto
             values[m] = guesses[m] = v
         legal = eng.legal(hands, trick, leader, ts)
         return [(m, values[eng.rep_of(hands, trick, leader, ts, m)]) for m in position.game.sorted_pieces(legal)]
+
+
+def _prepare_sweep(position: Position, objective: Objective) -> tuple[Any, tuple]:
+    """``engine.prepare`` with the whole transposition table in use.
+
+    ``prepare`` keeps small games in a cache-sized part of the table, right for
+    one solve; a sweep of neighbouring layouts gains more from keeping entries
+    (a fresh Open Minimo deal: about 1.6x faster with 2**18 buckets than 2**16).
+    """
+    from . import engine as fast
+    from .tables import compile_tables
+    game, side = position.game, tuple(objective.side(position.game))
+    eng = fast.get_engine()
+    eng.load((game, side, objective.measure, objective.goal),
+             lambda: compile_tables(game, side, objective.measure, objective.goal))
+    if hasattr(eng, "use_table_bits"):
+        eng.use_table_bits(getattr(fast, "TT_BITS", 18))  # forgets the table only when the size changes
+    tb = compile_tables(game, side, objective.measure, objective.goal)
+    return eng, fast.state_of(position, tb)
 
 
 def _solve_chunk(view_json: dict[str, Any], chunk: list[list[int]], engine: Engine
