@@ -106,3 +106,29 @@ def test_table_reuse_across_solves_of_one_deal():
     again = engine.solve(pos, pv=False)
     assert again.moves == first.moves
     assert again.stats["nodes"] < first.stats["nodes"]
+
+
+@pytest.mark.parametrize("setting", [{"eq": False}, {"norm": False}, {"qt": False}, {"bounds": False},
+                                     {"order": 0}, {"mtd": False}, {"tt": False}],
+                         ids=lambda s: ",".join(f"{k}={v}" for k, v in s.items()))
+def test_every_technique_leaves_the_answers_unchanged(setting):
+    """Switching one technique off changes node counts, never values."""
+    from solver import engine
+    eng = engine.get_engine()
+    cases = [(g, o) for g, o in VARIANTS if g != "moon" or o["contract"] in ("3", "doubles", "none")]
+    try:
+        for game, options in cases[::3]:
+            cards = (3, 4) if four_players(game, options) else (4, 5)
+            for i, pos in enumerate(random_positions(game, 2, 99, cards_left=cards, **options)):
+                for obj in objective_for(pos, i):
+                    eng.configure()
+                    want = engine.solve(pos, obj, pv=False).moves
+                    eng.configure(**setting)
+                    assert engine.solve(pos, obj, pv=False).moves == want, (pos.dumps(), obj)
+    finally:
+        eng.configure()
+
+
+def test_table_stays_within_its_budget():
+    from solver import engine
+    assert engine.get_engine().table_bytes <= 64 * 2**20
