@@ -550,8 +550,8 @@ def analyse(view: View, *, samples: int | None = None, seed: int = 1, engine: En
                         gather(moves)
                         bar.update()
     order = {p: i for i, p in enumerate(view.game.sorted_pieces(C.mask_of(stats)))}
-    moves = sorted(stats.values(), key=lambda m: order[m.piece])
-    return Analysis(view, moves, solved, total, exact, time.perf_counter() - start,
+    ordered = sorted(stats.values(), key=lambda m: order[m.piece])
+    return Analysis(view, ordered, solved, total, exact, time.perf_counter() - start,
                     None if exact else seed, skipped)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 from contextlib import nullcontext
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
@@ -202,16 +202,14 @@ class _Plan:
         return len(self.jobs) - 1
 
 
-def _grid(plan: _Plan, variants: dict[str, Position], measure: str, goal: str,
-          heroes: Callable[[str], Iterable[tuple[int, Position]]] | None = None) -> dict[str, list[int]]:
+def _grid(plan: _Plan, variants: dict[str, Position], measure: str, goal: str) -> dict[str, list[int]]:
     """Queue one job per contract and side; return contract -> seat -> job index."""
     cells: dict[str, list[int]] = {}
     for contract, pos in variants.items():
         g = pos.game
         row = [0] * g.n_players
-        pairs = heroes(contract) if heroes else ((hero, pos) for hero in _sides(g))
-        for hero, p in pairs:
-            index = plan.add(p, hero, measure, goal)
+        for hero in _sides(g):
+            index = plan.add(pos, hero, measure, goal)
             for seat in g.side(hero):
                 row[seat] = index
         cells[contract] = row
@@ -317,16 +315,12 @@ def _plan_bridge(pos: Position) -> _Plan:
         raise ValueError("a bridge table needs a position between tricks (the declarer's left-hand "
                          "opponent leads)")
     plan = _Plan()
-    variants = {t: with_options(pos, trump=t) for t in TRUMPS}
-
-    def declarers(contract: str) -> Iterable[tuple[int, Position]]:
-        p = variants[contract]
-        for declarer in range(4):
-            yield declarer, Position(p.game, p.hands, (declarer + 1) % 4, [], p.taken)
-
     cells: dict[str, list[int]] = {}
     for contract in TRUMPS:
-        cells[contract] = [plan.add(p, d, "tricks", "max") for d, p in declarers(contract)]
+        p = with_options(pos, trump=contract)
+        # One search per declarer: its left-hand opponent leads (4 leaders, so no sharing by side).
+        cells[contract] = [plan.add(Position(p.game, p.hands, (d + 1) % 4, [], p.taken), d, "tricks", "max")
+                           for d in range(4)]
     plan.build = lambda v: [Table("bridge", "tricks", "max", list(TRUMPS), _fill(cells, v),
                                   title="Bridge: tricks for the declarer (rows) by strain")]
     return plan
