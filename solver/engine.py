@@ -39,16 +39,23 @@ def get_engine() -> Engine:
     return _engine
 
 
-def prepare(position: Position, objective: Objective) -> tuple[Engine, Tables | None, tuple]:
+_last: tuple = (None, None, None)  # (game object, (side, measure, goal), tables): skips hashing the game
+
+
+def prepare(position: Position, objective: Objective) -> tuple[Engine, Tables, tuple]:
     """Load the tables for ``position``'s game and ``objective``; the C state of the position."""
+    global _last
     game = position.game
-    side = tuple(objective.side(game))
-    key = (game, side, objective.measure, objective.goal)
     eng = get_engine()
-    eng.load(key, lambda: compile_tables(game, side, objective.measure, objective.goal))
-    bits = GAME_TT_BITS.get(game.name, TT_BITS)
-    eng.use_table_bits(bits + (1 if game.n_players == 4 and game.name == "moon" else 0))
-    tb = compile_tables(game, side, objective.measure, objective.goal)
+    what = (game.side(objective.hero), objective.measure, objective.goal)
+    if _last[0] is game and _last[1] == what and eng.tables_key is not None and eng.tables_key[0] is game:
+        tb = _last[2]
+    else:
+        tb = compile_tables(game, *what)
+        eng.load((game, *what), lambda: tb)
+        bits = GAME_TT_BITS.get(game.name, TT_BITS)
+        eng.use_table_bits(bits + (1 if game.n_players == 4 and game.name == "moon" else 0))
+        _last = (game, what, tb)
     return eng, tb, state_of(position, tb)
 
 
