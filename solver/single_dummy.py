@@ -44,7 +44,7 @@ from typing import Any
 
 from . import cards as C
 from .deal import Rng
-from .errors import FormatError, HandSizeError, PositionError
+from .errors import DuplicateCardError, FormatError, HandSizeError, PositionError
 from .games import Game, game_class
 from .games.base import options_from_json
 from .objective import Objective
@@ -80,6 +80,17 @@ class View:
         self.taken = list(self.taken) or [0] * n
         if not 0 <= self.seat < n:
             raise FormatError(f"view: seat must be 0..{n - 1}, got {self.seat!r}")
+        if not len(self.known) == len(self.hidden) == len(self.exclude) == len(self.taken) == n:
+            raise FormatError(f"view: {self.game.name} has {n} seats; hands, hidden, exclude and taken need one "
+                              f"entry each")
+        seen = 0
+        for where, m in [("the current trick", C.mask_of(self.trick)), ("out_known", self.out_known),
+                         *((f"hand of seat {s}", k) for s, k in enumerate(self.known)),
+                         *((f"'taken' of seat {s}", t) for s, t in enumerate(self.taken))]:
+            if seen & m:
+                raise DuplicateCardError(f"view: {self.game.format_piece(next(C.bits(seen & m)))} appears twice "
+                                         f"(again in {where})")
+            seen |= m
         if self.hidden[self.seat]:
             raise FormatError(f"view: the viewer (seat {self.seat}) knows its own hand; hidden must be 0")
         if any(h < 0 for h in self.hidden) or self.out < 0:

@@ -12,7 +12,7 @@ from solver import Objective, Position, solve
 from solver import cards as C
 from solver.cli import main
 from solver.deal import cut, deal
-from solver.errors import FormatError, HandSizeError
+from solver.errors import DuplicateCardError, FormatError, HandSizeError
 from solver.search import fast_available
 from solver.single_dummy import View, analyse, count, layouts, sample
 
@@ -120,6 +120,8 @@ def test_view_json_round_trip_and_errors():
         small_view(hidden=[1, 2, 1])  # the viewer's own hand is known
     with pytest.raises(FormatError):
         View.from_json({"game": "minimo", "hands": [[], [], []]})
+    with pytest.raises(DuplicateCardError, match="SA"):
+        small_view(hands=[["SA", "HA"], ["SA"], []])
 
 
 def analyse_by_hand(view: View) -> dict[int, Counter]:
