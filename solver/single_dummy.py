@@ -381,9 +381,10 @@ class Analysis:
     layouts: int                # layouts solved
     total: int                  # layouts consistent with the view
     exact: bool                 # every layout solved (else a uniform sample)
-    seconds: float
+    seconds: float              # wall-clock time
     seed: int | None = None
     skipped: int = 0            # layouts whose position was illegal (only with non must-follow rules)
+    cpu_seconds: float = 0.0    # this process's CPU time (with jobs > 1, the workers' is not counted)
 
     @property
     def maximize(self) -> bool:
@@ -427,13 +428,15 @@ class Analysis:
                       for m in self.moves],
             "most_often_best": [fmt(p) for p in self.most_often_best()],
             "best_mean": [fmt(p) for p in self.best_mean()],
-            "stats": {"seconds": round(self.seconds, 3), "skipped": self.skipped},
+            "stats": {"seconds": round(self.seconds, 3), "cpu_seconds": round(self.cpu_seconds, 3),
+                      "skipped": self.skipped},
         }
 
     def __str__(self) -> str:
         g = self.view.game
         head = (f"{g.title}, seat {self.view.seat}'s view: {self.layouts} of {self.total} layouts "
-                f"({'all' if self.exact else f'sample, seed {self.seed}'}), {self.seconds:.1f} s")
+                f"({'all' if self.exact else f'sample, seed {self.seed}'}), {self.seconds:.1f} s "
+                f"({self.cpu_seconds:.1f} s CPU here)")
         rows = [head, f"{'move':>5} {'mean':>7} {'worst':>5} {'best':>5} {'best in':>8}  distribution"]
         for m in sorted(self.moves, key=lambda m: -m.best_in):
             dist = " ".join(f"{v}:{k}" for v, k in sorted(m.values.items()))
@@ -516,7 +519,7 @@ def analyse(view: View, *, samples: int | None = None, seed: int = 1, engine: En
     them and ``samples`` is not given; otherwise ``samples`` (default 1000)
     are drawn. ``jobs > 1`` solves in that many processes.
     """
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     total = count(view)
     exact = samples is None and total <= max_exact
     if exact:
@@ -563,7 +566,7 @@ def analyse(view: View, *, samples: int | None = None, seed: int = 1, engine: En
     order = {p: i for i, p in enumerate(view.game.sorted_pieces(C.mask_of(stats)))}
     ordered = sorted(stats.values(), key=lambda m: order[m.piece])
     return Analysis(view, ordered, solved, total, exact, time.perf_counter() - start,
-                    None if exact else seed, skipped)
+                    None if exact else seed, skipped, time.process_time() - cpu_start)
 
 
 def _chunks(items: Iterator[list[int]], size: int) -> Iterator[list[list[int]]]:
