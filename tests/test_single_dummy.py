@@ -205,3 +205,19 @@ def test_full_deal_sample_equals_solving_each_layout():
         for move, value in solve(view.position(lay), view.objective, engine="fast").moves:
             by_hand.setdefault(move, Counter())[value] += 1
     assert {s.piece: Counter(s.values) for s in result.moves} == by_hand
+
+
+@pytest.mark.parametrize("name,options", [("jass", {}), ("moon", {}), ("moon", {"players": 4}),
+                                          ("minimisere", {}), ("minimo", {"trump": "C"})])
+@pytest.mark.parametrize("extra", [0, 1, 2])
+def test_views_of_every_game_equal_solving_each_layout(name, options, extra):
+    pos = cut(deal(name, 30 + extra, **options), 2, extra, 30 + extra)
+    seat = pos.to_move
+    view = View.from_position(pos, seat)
+    assert sum(view.hidden) + view.out == C.popcount(view.pool())
+    lays = list(layouts(view))
+    assert len(lays) == count(view) and any(lay == [h & ~k for h, k in zip(pos.hands, view.known)]
+                                            for lay in lays)  # the real layout is among them
+    result = analyse(view, engine="reference")
+    assert result.layouts + result.skipped == len(lays)
+    assert {s.piece: Counter(s.values) for s in result.moves} == analyse_by_hand(view)
