@@ -48,6 +48,9 @@ def check_puzzle(puzzle: Puzzle, engine: str = "auto", margin: int = 1) -> list[
     ``margin``: how much worse every non-key move must be in a points puzzle
     (the collection's setting; tricks puzzles always need 1).
     """
+    if puzzle.single_dummy is not None:
+        from .single_dummy import check as check_single_dummy
+        return check_single_dummy(puzzle, engine)
     problems: list[str] = []
     try:
         pos = puzzle.to_position()
@@ -224,7 +227,8 @@ def check_collection(collection: Collection, engine: str = "auto", progress: Any
     keys: dict[str, str] = {}
     for i, puzzle in enumerate(collection.puzzles):
         problems = check_puzzle(puzzle, engine, int(collection.settings.get("margin", 1)))
-        key = canonical_key(puzzle.to_position())
+        # A single-dummy puzzle is its view: two deals seen alike are one puzzle.
+        key = puzzle.id if puzzle.single_dummy is not None else canonical_key(puzzle.to_position())
         if key in keys:
             problems.append(f"duplicate of puzzle {keys[key]}")
         keys.setdefault(key, puzzle.id)

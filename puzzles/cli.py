@@ -32,10 +32,12 @@ def _cards(text: str) -> tuple[int, int]:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     options = dict(parse_option(o) for o in args.option)
-    settings = Settings(args.game, options=options, vary=not args.fixed, cards=args.cards,
+    cards = args.cards or ((4, 6) if args.single_dummy else (3, 4))
+    settings = Settings(args.game, options=options, vary=not args.fixed, cards=cards,
                         sources=tuple(args.source or ("cut", "playout")), measure=args.measure,
                         margin=args.margin, pool=args.pool, policies_must_fail=args.policies,
-                        max_tree_nodes=args.max_tree_nodes, engine=args.engine)
+                        max_tree_nodes=args.max_tree_nodes, engine=args.engine,
+                        single_dummy=args.single_dummy, threshold=args.threshold, max_layouts=args.max_layouts)
     with Progress(args.count, f"{args.game} puzzles", enabled=args.progress) as bar:
         def tick(accepted: int, count: int, candidates: int) -> None:
             if accepted > bar.done:
@@ -110,7 +112,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     for path in args.files:
         c = load(path)
         st, se = c.stats, c.settings
-        rates = " | ".join("-" if st["acceptance"][f] is None else f"{100 * st['acceptance'][f]:.0f}%" for f in FILTERS)
+        rates = " | ".join("-" if st["acceptance"].get(f) is None else f"{100 * st['acceptance'][f]:.0f}%"
+                           for f in FILTERS)  # single-dummy collections have filters of their own: "-"
         what = f"cards {se['cards'][0]}-{se['cards'][1]}, {se['measure']}, {st.get('engine', se['engine'])}, seed {c.seed}"
         print(f"| {se['game']} | {what} | {len(c)} | {st['candidates']} | {st['seconds']} | {st['per_minute']} | {rates} |")
     return 0
@@ -132,7 +135,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument("--out", required=True, help="the collection file (.msgpack; .jsonl for JSON Lines)")
     p.add_argument("--jsonl", help="also write a JSON Lines export here")
-    p.add_argument("--cards", type=_cards, default=(3, 4), help="pieces a hand at the cut, N or LO-HI (default 3-4)")
+    p.add_argument("--cards", type=_cards, default=None,
+                   help="pieces a hand at the cut, N or LO-HI (default 3-4; 4-6 with --single-dummy)")
     p.add_argument("--source", action="append", choices=("cut", "playout"), help="candidate sources (default both)")
     p.add_argument("--measure", choices=("tricks", "points", "mixed"), default="tricks")
     p.add_argument("--margin", type=int, default=1, help="how much worse every non-key move must be, "
@@ -142,6 +146,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="how many simple policies must fail (default all)")
     p.add_argument("--max-tree-nodes", type=int, default=400)
     p.add_argument("--max-candidates", type=int, default=None, help="give up after this many candidates")
+    p.add_argument("--single-dummy", action="store_true",
+                   help="Open Minimo puzzles seen from the player's seat: the key is best in most hidden layouts")
+    p.add_argument("--threshold", type=float, default=0.95,
+                   help="single-dummy: the share of layouts where the key must be best (default 0.95)")
+    p.add_argument("--max-layouts", type=int, default=5000,
+                   help="single-dummy: skip views with more hidden layouts than this (default 5000)")
     p.add_argument("--engine", **engine)  # type: ignore[arg-type]
     p.add_argument("--progress", action="store_true", default=None, help="draw the progress bar even when not a tty")
     p.set_defaults(func=cmd_generate)

@@ -66,6 +66,9 @@ class Settings:
     policies_must_fail: str = "all"             # all | any | none
     max_tree_nodes: int = 400
     engine: str = "auto"
+    single_dummy: bool = False                  # Open Minimo puzzles seen from the player's seat
+    threshold: float = 0.95                     # single-dummy: the key's least share of layouts
+    max_layouts: int = 5000                     # single-dummy: views with more are skipped
 
     def check(self) -> None:
         if self.game not in VARIANTS:
@@ -86,6 +89,11 @@ class Settings:
             raise SettingsError(f"policies_must_fail must be all, any or none, got {self.policies_must_fail!r}")
         if self.margin < 1:
             raise SettingsError("margin must be at least 1")
+        if self.single_dummy:
+            if self.game != "minimo" or self.options.get("open", True) is not True:
+                raise SettingsError("single-dummy puzzles are made for Open Minimo only (game minimo, open)")
+            if not 0.5 < self.threshold <= 1:
+                raise SettingsError(f"threshold must be in (0.5, 1], got {self.threshold}")
         opts = {**_required_defaults(self.game), **self.options}
         if isinstance(opts.get("open"), bool):
             del opts["open"]  # Minimo's open=true means "deal face-up cards", which deal() does
@@ -109,15 +117,20 @@ class Stats:
     candidates: int = 0
     entered: dict[str, int] = field(default_factory=lambda: {f: 0 for f in FILTERS})
     passed: dict[str, int] = field(default_factory=lambda: {f: 0 for f in FILTERS})
+    filters: tuple[str, ...] = FILTERS
     reasons: dict[str, int] = field(default_factory=dict)
     policy_failures: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
 
+    @classmethod
+    def over(cls, filters: tuple[str, ...]) -> Stats:
+        return cls(entered={f: 0 for f in filters}, passed={f: 0 for f in filters}, filters=filters)
+
     def rates(self) -> dict[str, float | None]:
-        return {f: (round(self.passed[f] / self.entered[f], 4) if self.entered[f] else None) for f in FILTERS}
+        return {f: (round(self.passed[f] / self.entered[f], 4) if self.entered[f] else None) for f in self.filters}
 
     def to_json(self) -> dict[str, Any]:
-        accepted = self.passed[FILTERS[-1]]
+        accepted = self.passed[self.filters[-1]]
         return {"candidates": self.candidates, "accepted": accepted, "entered": dict(self.entered),
                 "passed": dict(self.passed), "acceptance": self.rates(), "reasons": dict(sorted(self.reasons.items())),
                 "policy_failures": dict(sorted(self.policy_failures.items())), "seconds": round(self.seconds, 2),
@@ -137,7 +150,7 @@ def _variant(settings: Settings, rng: Rng) -> dict[str, Any]:
         if opts.get("bidder", 0) >= players:
             opts["bidder"] = 0
     if settings.game == "minimo":
-        opts["open"] = opts.get("open") is True  # deal() draws the face-up cards
+        opts["open"] = opts.get("open") is True or settings.single_dummy  # deal() draws the face-up cards
     if settings.game == "bridge":
         opts.setdefault("trump", "NT")
     return opts
@@ -282,8 +295,9 @@ def generate(settings: Settings, count: int, seed: int, *, max_candidates: int |
     ``progress(accepted, count, candidates)`` is called after every candidate.
     """
     settings.check()
+    from . import single_dummy as sd  # imports this module: not at the top
     rng = Rng(seed)
-    stats = Stats()
+    stats = Stats.over(sd.FILTERS) if settings.single_dummy else Stats()
     seen: set[str] = set()
     puzzles: list[Puzzle] = []
     start = time.perf_counter()
@@ -296,7 +310,11 @@ def generate(settings: Settings, count: int, seed: int, *, max_candidates: int |
         stats.candidates += 1
         source["candidate"] = stats.candidates
         try:
-            puzzles.append(analyse(pos, task, settings, stats, seen, source))
+            if settings.single_dummy:
+                puzzles.append(sd.make_puzzle(pos, task, threshold=settings.threshold, max_layouts=settings.max_layouts,
+                                              engine=settings.engine, seen=seen, source=source, stats=stats))
+            else:
+                puzzles.append(analyse(pos, task, settings, stats, seen, source))
         except Rejected:
             pass
         if progress:

@@ -22,6 +22,8 @@ from .render import show_text
 
 def play(puzzle: Puzzle, stdin: TextIO, stdout: TextIO, engine: str = "auto") -> int:
     """Run one puzzle interactively; returns 0 when solved, 1 when a move lost value, 2 on quit or end of input."""
+    if puzzle.single_dummy is not None:
+        return _play_single_dummy(puzzle, stdin, stdout)
     pos = puzzle.to_position()
     task = puzzle.task()
     game = pos.game
@@ -60,6 +62,27 @@ def play(puzzle: Puzzle, stdin: TextIO, stdout: TextIO, engine: str = "auto") ->
     final = pos.measure()
     say(f"Hand over: {final} {unit} (the best was {puzzle.value}).")
     return 0 if optimal else 1
+
+
+def _play_single_dummy(puzzle: Puzzle, stdin: TextIO, stdout: TextIO) -> int:
+    """One move, judged against the key; the view is all that is shown (hidden cards stay hidden)."""
+    from .single_dummy import answer_text, judge
+    print(show_text(puzzle), file=stdout, flush=True)
+    legal = [m["card"] for m in (puzzle.single_dummy or {})["moves"]]
+    while True:
+        print(f"your move ({' '.join(legal)}):", file=stdout, flush=True)
+        line = stdin.readline()
+        if not line or line.strip().lower() in ("quit", "q", "exit"):
+            print("Stopped.", file=stdout)
+            return 2
+        try:
+            outcome = judge(puzzle, [line.strip()])
+        except ValueError as e:
+            print(f"not a move: {e}", file=stdout)
+            continue
+        print(("Right: " if outcome.correct else "Wrong: ") + outcome.explanation, file=stdout)
+        print(answer_text(puzzle), file=stdout)
+        return 0 if outcome.correct else 1
 
 
 def _ask(pos: Position, stdin: TextIO, say: Callable[[str], None], best: list[int]) -> int | None:

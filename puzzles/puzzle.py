@@ -24,6 +24,10 @@ from .tree import tree_from_data, tree_to_data
 
 FORMAT_NAME = "openhand-puzzles"
 SCHEMA = 1
+#: Written when a collection holds single-dummy puzzles, so that readers of schema 1 refuse it rather
+#: than show those puzzles' hidden cards; this version reads both.
+SINGLE_DUMMY_SCHEMA = 2
+READS = (SCHEMA, SINGLE_DUMMY_SCHEMA)
 GENERATOR = "openhand.puzzles"
 VERSION = "0.1.0"  # the generator version written into every collection
 
@@ -49,8 +53,9 @@ class Puzzle:
     level: int                          # 1 (easy) .. 5
     tags: list[str]
     policies: dict[str, Any]            # policy -> None (it works) or where it fails
-    pool: str = "main"                  # "main" or "easy" (one decision)
+    pool: str = "main"                  # "main", "easy" (one decision) or "single-dummy"
     source: dict[str, Any] = field(default_factory=dict)
+    single_dummy: dict[str, Any] | None = None  # view and layout statistics (puzzles.single_dummy)
 
     # --- derived views ---------------------------------------------------------
 
@@ -74,12 +79,14 @@ class Puzzle:
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["tree"] = tree_to_data(self.tree)
+        if self.single_dummy is None:
+            del out["single_dummy"]  # double-dummy puzzles are written exactly as in schema 1
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Puzzle:
         names = {f.name for f in fields(cls)}
-        missing = names - set(data) - {"pool", "source"}
+        missing = names - set(data) - {"pool", "source", "single_dummy"}
         if missing:
             raise CollectionError(f"puzzle {data.get('id', '?')!r} lacks {sorted(missing)[0]!r}")
         kwargs = {k: v for k, v in data.items() if k in names}
@@ -111,7 +118,8 @@ class Collection:
     schema: int = SCHEMA
 
     def header(self) -> dict[str, Any]:
-        return {"format": FORMAT_NAME, "schema": self.schema, "generator": self.generator, "seed": self.seed,
+        schema = max(self.schema, SINGLE_DUMMY_SCHEMA if any(p.single_dummy for p in self.puzzles) else SCHEMA)
+        return {"format": FORMAT_NAME, "schema": schema, "generator": self.generator, "seed": self.seed,
                 "settings": self.settings, "stats": self.stats}
 
     def to_dict(self) -> dict[str, Any]:
@@ -122,8 +130,9 @@ class Collection:
         if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
             raise CollectionError(f"{where} is not an openhand puzzle collection")
         schema = data.get("schema")
-        if schema != SCHEMA:
-            raise CollectionError(f"{where} has schema {schema!r}; this version reads schema {SCHEMA}")
+        if schema not in READS:
+            raise CollectionError(f"{where} has schema {schema!r}; this version reads schemas "
+                                  f"{', '.join(map(str, READS))}")
         puzzles = [Puzzle.from_dict(p) for p in data.get("puzzles", [])]
         return cls(puzzles, data.get("seed"), data.get("settings") or {}, data.get("stats") or {},
                    data.get("generator") or {}, schema)

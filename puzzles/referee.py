@@ -64,6 +64,9 @@ def is_solved(pos: Position, tree: nx.DiGraph) -> bool:
 
 def judge(puzzle: Puzzle, moves: list[str], engine: str = "auto") -> Outcome:
     """Replay the team's ``moves`` from the puzzle's start and judge the last one."""
+    if puzzle.single_dummy is not None:
+        from .single_dummy import judge as judge_single_dummy
+        return judge_single_dummy(puzzle, moves)
     pos = puzzle.to_position()
     game = pos.game
     team = set(puzzle.task().team(game))

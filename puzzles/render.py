@@ -23,6 +23,12 @@ def show_text(puzzle: Puzzle, answer: bool = False, number: int | None = None) -
     pos = puzzle.to_position()
     task = puzzle.task()
     title = f"Puzzle {puzzle.id}" + (f" (#{number})" if number is not None else "")
+    if puzzle.single_dummy is not None:  # the player's view only: hidden cards stay hidden
+        from .single_dummy import answer_text, view_text
+        lines = [f"{title}  level {puzzle.level}  [{puzzle.pool}]", view_text(puzzle),
+                 task.describe(pos.game) + f", with the best card in at least "
+                 f"{100 * puzzle.single_dummy['threshold']:.0f}% of the layouts."]
+        return "\n".join(lines + ([answer_text(puzzle)] if answer else []))
     lines = [f"{title}  level {puzzle.level}  [{puzzle.pool}]", picture(pos), task.describe(pos.game) + "."]
     if not answer:
         return "\n".join(lines)
@@ -77,6 +83,11 @@ def _card(x: float, y: float, piece: int, pos: Position, mark: bool = False) -> 
             f'font-family="sans-serif">{SUIT_SYMBOLS[suit]}</text></g>')
 
 
+def _back(x: float, y: float) -> str:
+    return (f'<g class="back"><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#2c4f8c" '
+            f'stroke="#333"/></g>')
+
+
 def _tile(x: float, y: float, piece: int, stroke: str, width: int) -> str:
     hi, lo = tile_ends(piece)
     half = CARD_H / 2
@@ -101,12 +112,22 @@ def _places(n: int) -> list[tuple[float, float, str]]:
 def svg(puzzle: Puzzle, answer: bool = False) -> str:
     """The puzzle position as an SVG document (the key outlined when ``answer``)."""
     pos = puzzle.to_position()
+    shown = backs = None
+    if puzzle.single_dummy is not None:  # draw the player's view: the others' hidden cards as backs
+        from solver.single_dummy import View
+        view = View.from_json(puzzle.single_dummy["view"])
+        shown, backs = view.known, view.hidden
     return position_svg(pos, puzzle.player, puzzle.task().describe(pos.game),
-                        puzzle.key if answer else [])
+                        puzzle.key if answer else [], shown, backs)
 
 
-def position_svg(pos: Position, viewer: int, caption: str = "", marked: list[str] | tuple[str, ...] = ()) -> str:
-    """Any position as an SVG table seen from seat ``viewer``; pieces in ``marked`` are outlined."""
+def position_svg(pos: Position, viewer: int, caption: str = "", marked: list[str] | tuple[str, ...] = (),
+                 shown: list[int] | None = None, backs: list[int] | None = None) -> str:
+    """Any position as an SVG table seen from seat ``viewer``; pieces in ``marked`` are outlined.
+
+    ``shown`` (per seat, the pieces to draw face up; default the whole hand) and ``backs`` (per seat,
+    how many face-down cards to add) draw a partial view: nothing else of the hands is written.
+    """
     game = pos.game
     n = pos.n_players
     marks = {game.parse_piece(t) for t in marked}
@@ -122,8 +143,9 @@ def position_svg(pos: Position, viewer: int, caption: str = "", marked: list[str
     taken = pos.tricks_taken()
     for seat in range(n):
         cx, cy, _ = places[(seat - viewer) % n]
-        pieces = game.sorted_pieces(pos.hands[seat])
-        total = len(pieces) * (CARD_W + 2) - 2
+        pieces = game.sorted_pieces(pos.hands[seat] if shown is None else shown[seat])
+        down = backs[seat] if backs is not None else 0
+        total = (len(pieces) + down) * (CARD_W + 2) - 2
         x0 = cx - total / 2
         label = f"{seat_name(pos, seat)}{' to move' if seat == pos.to_move else ''} · {taken[seat]} taken"
         weight = "bold" if seat == pos.to_move else "normal"
@@ -131,6 +153,8 @@ def position_svg(pos: Position, viewer: int, caption: str = "", marked: list[str
                      f'font-weight="{weight}" font-family="sans-serif">{escape(label)}</text>')
         for i, p in enumerate(pieces):
             parts.append(_card(x0 + i * (CARD_W + 2), cy, p, pos, p in marks))
+        for i in range(len(pieces), len(pieces) + down):
+            parts.append(_back(x0 + i * (CARD_W + 2), cy))
     # The trick in the middle, each piece nudged toward the seat that played it.
     for i, p in enumerate(pos.trick):
         seat = (pos.leader + i) % n

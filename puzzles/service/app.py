@@ -204,7 +204,9 @@ def create_app(db: str | Path = "openhand.db", collections: list[str | Path] = (
     def api_puzzle(puzzle_id: str) -> dict[str, Any]:
         puzzle, info = find(puzzle_id)
         game = puzzle.to_position().game
-        return {**info, "position": puzzle.position, "player": puzzle.player,
+        # A single-dummy puzzle shows its view (hidden cards as counts), never the deal behind it.
+        shown = puzzle.position if puzzle.single_dummy is None else puzzle.single_dummy["view"]
+        return {**info, "position": shown, "player": puzzle.player,
                 "team": list(puzzle.task().team(game)), "task": puzzle.task().describe(game),
                 "attempts": store.attempts(puzzle.id)}
 

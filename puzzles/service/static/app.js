@@ -26,7 +26,9 @@ function label(token) {
 }
 
 async function draw(position) {
-  $("table").innerHTML = await api(`/api/svg?viewer=${state.puzzle.player}`, position);
+  $("table").innerHTML = position.hidden  // a single-dummy view: the server draws it, hidden cards as backs
+    ? await api(`/api/puzzles/${state.puzzle.id}/svg`)
+    : await api(`/api/svg?viewer=${state.puzzle.player}`, position);
   const hand = $("hand");
   hand.innerHTML = "";
   const seat = toMove(position);
