@@ -26,3 +26,28 @@ def test_reference_matches_dds_on_endgames(seed):
     # 3-4 cards a hand, every strain, part-played tricks and earlier tricks taken.
     pos = cut(deal("bridge", seed, trump=STRAINS[seed % 5]), 3 + seed % 2, seed % 4, seed)
     assert lead_tricks(pos, "reference") == dds.move_tricks(pos)
+
+
+def bridge_positions(count, seed0, sizes=(5, 6, 7, 8)):
+    """Seeded bridge positions, every strain, two thirds of them mid-trick."""
+    for seed in range(seed0, seed0 + count):
+        yield cut(deal("bridge", seed, trump=STRAINS[seed % 5]), sizes[seed % len(sizes)], seed % 3, seed)
+
+
+@pytest.mark.needs_engine
+@pytest.mark.parametrize("seed", range(0, 50, 10))
+def test_engine_matches_dds(seed):
+    from solver.search import fast_available
+    if not fast_available():
+        pytest.skip("the compiled engine is not available")
+    for pos in bridge_positions(10, 1000 + seed):
+        assert lead_tricks(pos, "fast") == dds.move_tricks(pos), pos.dumps()
+
+
+@pytest.mark.slow
+@pytest.mark.needs_engine
+def test_engine_matches_dds_full_sweep():
+    """300 positions of 5-11 cards a hand (pytest -m slow tests/test_dds.py)."""
+    bad = [pos.dumps() for pos in bridge_positions(300, 5000, tuple(range(5, 12)))
+           if lead_tricks(pos, "fast") != dds.move_tricks(pos)]
+    assert not bad, bad[:3]
