@@ -104,9 +104,8 @@ cdef struct Ctx:
     int use_norm
     int tt_min
     int use_qt
-    int order_mode
+    int order_mode       # 4: the heuristics below; 0: the first, plainer ones (for comparison)
     int64_t searches
-    int hist[4][64]
 
 
 cdef inline double now() noexcept nogil:
@@ -258,22 +257,54 @@ cdef inline int quick_tricks(Tab* t, State* s, int r) noexcept nogil:
     return k if k < r else r
 
 
+cdef inline int top_trump_holder(Tab* t, State* s) noexcept nogil:
+    """The seat holding the highest trump still out, or -1. That card wins a trick
+    whenever it is played, and every card is played: its team takes one more trick."""
+    cdef int tc = t.trump_class[s.ts], p, best = -1, bp = -1, i
+    cdef u64 m
+    if tc < 0 or (t.jass and s.ts == NONE):
+        return -1
+    m = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & t.follow[s.ts][tc]
+    while m:
+        p = ctz64(m)
+        m &= m - 1
+        if t.power[s.ts][tc][p] > best:
+            best = t.power[s.ts][tc][p]
+            bp = p
+    if bp < 0:
+        return -1
+    for i in range(t.n):
+        if (s.hands[i] >> bp) & 1:
+            return i
+    return -1
+
+
 cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub) noexcept nogil:
-    """Cheap bounds on the final value at a trick boundary."""
+    """Cheap bounds on the final value at a trick boundary: points still out, quick
+    tricks of a leader who wants them, the trick the top trump's team will take."""
     cdef u64 rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef int r = popcount64(s.hands[s.leader])
     cdef int fut = r * t.trick_value + t.bonus_last
-    cdef int p, T, best, extra, others, qt, L = s.leader
+    cdef int p, T, best, extra, others, qt, L = s.leader, holder
     cdef u64 m = rem & t.pointed[s.ts]
-    if c.use_qt and t.qt_ok and ((t.max_mask >> L) & 1) == ((t.side_mask >> L) & 1):
-        # the leader's team wants tricks: what it can cash is a sure bound
-        qt = quick_tricks(t, s, r)
-        if (t.side_mask >> L) & 1:
-            lb[0] = s.acc + qt
-            ub[0] = s.acc + r
-        else:
-            lb[0] = s.acc
-            ub[0] = s.acc + r - qt
+    if t.qt_ok:
+        lb[0] = s.acc
+        ub[0] = s.acc + r
+        if c.use_qt:
+            if ((t.max_mask >> L) & 1) == ((t.side_mask >> L) & 1):
+                # the leader's team wants tricks: what it can cash is a sure bound
+                qt = quick_tricks(t, s, r)
+                if (t.side_mask >> L) & 1:
+                    lb[0] = s.acc + qt
+                else:
+                    ub[0] = s.acc + r - qt
+            holder = top_trump_holder(t, s)
+            if holder >= 0:
+                if (t.side_mask >> holder) & 1:
+                    if lb[0] < s.acc + 1:
+                        lb[0] = s.acc + 1
+                elif ub[0] > s.acc + r - 1:
+                    ub[0] = s.acc + r - 1
         return
     while m:
         p = ctz64(m)
@@ -283,6 +314,8 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub) noexcept nog
         others = t.n - popcount64(s.skey | ((<uint32_t>1) << t.hero))
         ub[0] = s.acc + fut + 5 * others
         lb[0] = s.acc if (s.skey >> t.hero) & 1 else 0
+        if c.use_qt and top_trump_holder(t, s) == t.hero:
+            lb[0] = s.acc + 1  # the hero will take a trick: at least 1 more, and no zero-trick escape
         return
     if t.kind == KIND_JASS and s.ts == NONE:
         best = t.eights * popcount64(s.skey & 0x924)
@@ -595,8 +628,6 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
                 if v < beta:
                     beta = v
         if alpha >= beta:
-            if c.order_mode == 1 and c.hist[seat][order[i]] < 1 << 20:
-                c.hist[seat][order[i]] += r * r if s.tlen == 0 else 1
             break
     if s.tlen == 0 and c.use_tt and r > c.tt_min:
         if best <= a0:
@@ -779,7 +810,6 @@ cdef class Engine:
         s.skey = skey
 
     def _begin(self, max_nodes, max_seconds):
-        memset(self.c.hist, 0, sizeof(self.c.hist))
         self.c.nodes = 0
         self.c.tt_hits = 0
         self.c.searches = 0
