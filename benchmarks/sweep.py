@@ -41,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--count", type=int, default=2000, help="positions per variant")
     ap.add_argument("--max4", type=int, default=5, help="most cards a hand for 4-player games")
     ap.add_argument("--only", default="", help="only variants whose id starts with this")
+    ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args(argv)
     bad = 0
     for game, options in VARIANTS:
@@ -48,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
         if not vid.startswith(args.only):
             continue
         start = time.perf_counter()
-        done, failures = sweep(game, options, args.count, args.max4)
+        done, failures = sweep(game, options, args.count, args.max4, args.seed)
         bad += len(failures)
         print(f"{vid:40s} positions {args.count:5d} comparisons {done:5d} failures {len(failures)} "
               f"({time.perf_counter() - start:.0f} s)", flush=True)
