@@ -105,7 +105,7 @@ def test_sample_collections_verify(path: Path) -> None:
 
 
 def test_samples_cover_every_game() -> None:
-    assert {p.stem for p in SAMPLES} == {"minimo", "minimisere", "jass", "moon", "bridge"}
+    assert {p.stem for p in SAMPLES} == {"minimo", "minimisere", "jass", "moon", "bridge", "open-minimo-sd"}
 
 
 def test_openhand_cli_loads_the_plugin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
