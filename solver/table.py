@@ -19,7 +19,6 @@ and writes FORMAT.md JSON with ``to_json()``.
 
 from __future__ import annotations
 
-import os
 from contextlib import nullcontext
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -172,10 +171,6 @@ def run_jobs(jobs: Sequence[Job], engine: Engine = "auto", jobs_n: int = 1, prog
     return out
 
 
-def default_jobs() -> int:
-    return os.cpu_count() or 1
-
-
 # --- per game ---------------------------------------------------------------------
 
 def with_options(position: Position, **options: Any) -> Position:
@@ -318,9 +313,12 @@ def _plan_bridge(pos: Position) -> _Plan:
     cells: dict[str, list[int]] = {}
     for contract in TRUMPS:
         p = with_options(pos, trump=contract)
-        # One search per declarer: its left-hand opponent leads (4 leaders, so no sharing by side).
-        cells[contract] = [plan.add(Position(p.game, p.hands, (d + 1) % 4, [], p.taken), d, "tricks", "max")
-                           for d in range(4)]
+        # One search per declarer (its left-hand opponent leads), partners one after the other: the
+        # engine keeps its table while the side is the same, as DDS does across declarers.
+        row = [0] * 4
+        for d in (0, 2, 1, 3):
+            row[d] = plan.add(Position(p.game, p.hands, (d + 1) % 4, [], p.taken), d, "tricks", "max")
+        cells[contract] = row
     plan.build = lambda v: [Table("bridge", "tricks", "max", list(TRUMPS), _fill(cells, v),
                                   title="Bridge: tricks for the declarer (rows) by strain")]
     return plan
