@@ -205,3 +205,28 @@ def test_fast_engine_views_of_4_to_6_cards() -> None:
     n, values = per_layout(small)
     best = [min(v[i] for v in values.values()) for i in range(n)]
     assert sum(v == b for v, b in zip(values[small.key[0]], best)) >= 0.95 * n
+
+
+def test_service_shows_the_view_and_judges_one_move(collection: Collection, tmp_path: Path) -> None:
+    pytest.importorskip("fastapi", reason="the service needs its extra")
+    pytest.importorskip("httpx", reason="FastAPI's test client needs httpx")
+    from fastapi.testclient import TestClient
+
+    from puzzles.service.app import Limits, create_app
+
+    save(collection, tmp_path / "sd.msgpack")
+    app = create_app(tmp_path / "service.db", [tmp_path / "sd.msgpack"], Limits(workers=1, max_body=4096))
+    p = collection.puzzles[0]
+    with TestClient(app) as client:
+        info = client.get(f"/api/puzzles/{p.id}")
+        assert info.status_code == 200
+        body = info.text
+        assert info.json()["position"] == p.single_dummy["view"] and info.json()["pool"] == POOL
+        picture = client.get(f"/api/puzzles/{p.id}/svg").text
+        for token in hidden_tokens(p):
+            assert f'"{token}"' not in body
+        assert 'class="back"' in picture
+        wrong = client.post(f"/api/puzzles/{p.id}/attempt", json={"moves": [p.policies["lowest"]["move"]]}).json()
+        assert not wrong["correct"] and wrong["finished"] and wrong["answer"]["key"] == p.key
+        right = client.post(f"/api/puzzles/{p.id}/attempt", json={"moves": [p.key[0]]}).json()
+        assert right["solved"] and right["position"] == p.single_dummy["view"]
