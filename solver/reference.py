@@ -112,8 +112,8 @@ class ReferenceSearch:
         return line
 
 
-def solve(position: Position, objective: Objective | None = None) -> SolveResult:
-    """Solve ``position`` exactly: value, every move's value, best moves, a principal variation."""
+def solve(position: Position, objective: Objective | None = None, *, pv: bool = True) -> SolveResult:
+    """Solve ``position`` exactly: value, every move's value, best moves, a principal variation (unless ``pv=False``)."""
     start = time.perf_counter()
     search = ReferenceSearch(position, objective)
     obj = search.objective
@@ -125,6 +125,6 @@ def solve(position: Position, objective: Objective | None = None) -> SolveResult
         pick = max if search._max_node() else min
         value = pick(v for _, v in moves)
     best = [m for m, v in moves if v == value]
-    pv = search.principal_variation(value)
+    line = search.principal_variation(value) if pv else []
     stats = {"nodes": search.nodes, "seconds": round(time.perf_counter() - start, 6), "engine": "reference"}
-    return SolveResult(position.game, value, obj, position.to_move, list(moves), best, pv, stats)
+    return SolveResult(position.game, value, obj, position.to_move, list(moves), best, line, stats)

@@ -40,13 +40,15 @@ def engine_name(engine: Engine = "auto") -> str:
 
 
 def solve(position: Position, objective: Objective | None = None, *, engine: Engine = "auto",
-          max_nodes: int | None = None, max_seconds: float | None = None) -> SolveResult:
+          max_nodes: int | None = None, max_seconds: float | None = None, pv: bool = True) -> SolveResult:
     """Solve ``position`` for ``objective`` (default: the position's own).
 
     ``max_nodes`` / ``max_seconds`` bound the fast engine's work; when it
     stops early the result has ``complete=False``. The reference ignores them.
+    ``pv=False`` leaves out the principal variation (the value and every
+    move's value only, as benchmarks time it).
     """
     if engine_name(engine) == "reference":
-        return reference.solve(position, objective)
+        return reference.solve(position, objective, pv=pv)
     from . import engine as fast
-    return fast.solve(position, objective, max_nodes=max_nodes, max_seconds=max_seconds)
+    return fast.solve(position, objective, max_nodes=max_nodes, max_seconds=max_seconds, pv=pv)
