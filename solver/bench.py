@@ -24,7 +24,7 @@ from .deal import Rng, cut, deal
 from .games import make_game
 from .objective import Objective
 from .position import Position
-from .search import Engine, solve
+from .search import Engine, engine_name, solve
 
 SET_FORMAT = 1  # bump when the stored layout changes
 
@@ -125,6 +125,7 @@ class SetReport:
     nodes_per_second: float
     hit_rate: float | None
     peak_mb: float
+    over: int = 0            # solves stopped by the cap
     times_ms: list[float] = field(repr=False, default_factory=list)
     nodes: list[int] = field(repr=False, default_factory=list)
 
@@ -135,37 +136,48 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_set(name: str, positions: Iterable[Position], measure: str = "tricks", engine: Engine = "auto",
-            on_solve: Callable[[], None] | None = None) -> SetReport:
-    """Solve every position (value and every legal move) and summarise."""
-    times, nodes, hits, probes = [], [], 0, 0
+            on_solve: Callable[[], None] | None = None, cap: float | None = None,
+            goal: str | None = None) -> SetReport:
+    """Solve every position (value and every legal move, no pv) with a fresh table each, and summarise.
+
+    ``cap`` stops a solve after that many seconds (counted in ``over``; its
+    time then is a lower bound). ``goal`` overrides the game's default goal.
+    """
+    fast = engine_name(engine) == "fast"
+    times, nodes, hits, probes, over = [], [], 0, 0, 0
     for pos in positions:
-        obj = Objective.make(pos.game, pos.to_move, measure)
+        obj = Objective.make(pos.game, pos.to_move, measure, goal)
+        if fast:
+            from . import engine as compiled
+            compiled.get_engine().new_generation()  # a new deal: nothing carried over, as a user sees it
         start = time.perf_counter()
-        result = solve(pos, obj, engine=engine)
+        result = solve(pos, obj, engine=engine, pv=False, max_seconds=cap)
         times.append((time.perf_counter() - start) * 1000)
         nodes.append(int(result.stats.get("nodes", 0)))
         hits += int(result.stats.get("tt_hits", 0))
         probes += int(result.stats.get("tt_probes", 0))
+        over += not result.complete
         if on_solve:
             on_solve()
     total_s = sum(times) / 1000
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return SetReport(name, len(times), measure, statistics.median(times), percentile(times, 0.9), max(times),
                      sum(nodes) / len(nodes), sum(nodes) / total_s if total_s else 0.0,
-                     hits / probes if probes else None, peak_mb, times, nodes)
+                     hits / probes if probes else None, peak_mb, over, times, nodes)
 
 
 def format_reports(reports: list[SetReport], previous: dict[str, dict[str, Any]] | None = None) -> str:
     """A table a person can read; with ``previous``, the change of the median against it."""
     head = f"{'set':<26} {'measure':<7} {'n':>4} {'median ms':>10} {'p90 ms':>9} {'max ms':>9} " \
-           f"{'nodes/solve':>12} {'nodes/s':>10} {'TT hits':>7} {'peak MB':>8}"
+           f"{'nodes/solve':>12} {'nodes/s':>10} {'TT hits':>7} {'peak MB':>8} {'capped':>6}"
     if previous:
         head += f" {'median vs before':>17}"
     lines = [head, "-" * len(head)]
     for r in reports:
         hit = "-" if r.hit_rate is None else f"{100 * r.hit_rate:.0f}%"
         line = (f"{r.name:<26} {r.measure:<7} {r.positions:>4} {r.median_ms:>10.3f} {r.p90_ms:>9.3f} "
-                f"{r.max_ms:>9.1f} {r.nodes_per_solve:>12.0f} {r.nodes_per_second:>10.0f} {hit:>7} {r.peak_mb:>8.0f}")
+                f"{r.max_ms:>9.1f} {r.nodes_per_solve:>12.0f} {r.nodes_per_second:>10.0f} {hit:>7} {r.peak_mb:>8.0f} "
+                f"{r.over:>6}")
         if previous:
             before = previous.get(f"{r.name}:{r.measure}")
             line += f" {r.median_ms / before['median_ms']:>16.2f}x" if before else f" {'new':>17}"
@@ -232,8 +244,11 @@ def compare_leads_with_dds(positions: Iterable[Position], engine: Engine = "auto
         start = time.perf_counter()
         theirs = dds.move_tricks_of_deal(board)
         report.dds_ms.append((time.perf_counter() - start) * 1000)
+        if engine_name(engine) == "fast":
+            from . import engine as compiled
+            compiled.get_engine().new_generation()
         start = time.perf_counter()
-        result = solve(pos, obj, engine=engine)
+        result = solve(pos, obj, engine=engine, pv=False)
         report.openhand_ms.append((time.perf_counter() - start) * 1000)
         report.openhand_nodes.append(int(result.stats.get("nodes", 0)))
         report.deals += 1

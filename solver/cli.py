@@ -189,7 +189,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         positions = bench.get_set(name, directory)[:args.limit]
         for measure in measures:
             with Progress(len(positions), f"{name} {measure}", args.progress) as bar:
-                reports.append(bench.run_set(name, positions, measure, args.engine, on_solve=bar.update))
+                reports.append(bench.run_set(name, positions, measure, args.engine, on_solve=bar.update,
+                                             cap=args.cap, goal="max" if bench.STANDARD[name].game == "bridge" else None))
     if args.json:
         print(json.dumps(bench.reports_json(reports)))
     else:
@@ -264,6 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dir", default=None, help="directory of stored sets (e.g. benchmarks/sets)")
     p.add_argument("--write", metavar="DIR", help="store the chosen sets as msgpack files in DIR and exit")
     p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto")
+    p.add_argument("--cap", type=float, default=None, metavar="SECONDS",
+                   help="stop a solve after this long (counted as capped; its time is then a lower bound)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--compare", metavar="FILE", help="an earlier --json output: show the change of each median")
     p.add_argument("--dds", action="store_true", help="also solve the bridge sets with DDS (endplay) and compare")
