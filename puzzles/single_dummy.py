@@ -28,8 +28,8 @@ from typing import Any
 import networkx as nx
 
 from solver import Position
-from solver import cards as C
-from solver.single_dummy import Analysis, View, analyse as sd_analyse, count, layouts, sample
+from solver.errors import PositionError
+from solver.single_dummy import Analysis, View, analyse as sd_analyse, count, layouts
 from solver.display import seat_name
 
 from .equivalence import classes
@@ -64,11 +64,13 @@ def run_analysis(view: View, samples: int | None, seed: int, engine: str) -> Ana
 def view_classes(view: View, pieces: list[int]) -> list[list[int]]:
     """``pieces`` grouped into classes equivalent in *every* layout (so their values always agree)."""
     groups = [list(pieces)]
-    chosen = layouts(view) if count(view) <= 100_000 else sample(view, 2000, 1)
-    for layout in chosen:
+    for layout in layouts(view):  # every layout, however many: a sample would not prove equivalence
         if all(len(g) == 1 for g in groups):
             break
-        pos = view.position(layout)
+        try:
+            pos = view.position(layout)
+        except PositionError:  # a layout the analysis skips too
+            continue
         refined: list[list[int]] = []
         for g in groups:
             refined += classes(pos, g) if len(g) > 1 else [g]

@@ -230,3 +230,22 @@ def test_service_shows_the_view_and_judges_one_move(collection: Collection, tmp_
         assert not wrong["correct"] and wrong["finished"] and wrong["answer"]["key"] == p.key
         right = client.post(f"/api/puzzles/{p.id}/attempt", json={"moves": [p.key[0]]}).json()
         assert right["solved"] and right["position"] == p.single_dummy["view"]
+
+
+def test_threshold_and_sampled_views_are_checked(collection: Collection) -> None:
+    from puzzles.single_dummy import make_puzzle
+    from puzzles.task import Task
+
+    c = generate(Settings("minimo", cards=(3, 4), single_dummy=True, threshold=0.8, engine="reference"), 2, seed=9,
+                 max_candidates=200)
+    assert len(c) == 2 and all(p.single_dummy["threshold"] == 0.8 <= p.single_dummy["key_share"] for p in c.puzzles)
+    assert check_collection(c, engine="reference") == {}
+    # A view over max_layouts is analysed on a seeded sample; the check draws the same sample.
+    p = collection.puzzles[0]
+    pos = p.to_position()
+    sampled = make_puzzle(pos, Task(p.player, pos.objective), max_layouts=5, samples=40, seed=3, engine="reference")
+    sd = sampled.single_dummy
+    assert not sd["exact"] and sd["layouts"] == 40 and sd["seed"] == 3 and sampled.key == p.key
+    assert check_puzzle(sampled, engine="reference") == []
+    sd["seed"] = 4
+    assert check_puzzle(sampled, engine="reference")
