@@ -10,7 +10,8 @@ Modules: ``generator`` (sources, filters, ``generate``), ``puzzle`` (``Puzzle``,
 networkx DiGraphs), ``quality`` (key check, simple policies defeated, tags,
 difficulty), ``policies``, ``equivalence`` (equivalent cards, canonical keys),
 ``task`` (who plays and for what), ``check`` (re-solve and confirm every claim),
-``render`` (text and SVG), ``play`` (interactive), ``cli`` (``openhand puzzles``).
+``render`` (text and SVG), ``play`` (interactive), ``cli`` (``openhand puzzles``),
+``single_dummy`` (Open Minimo puzzles judged over every hidden layout of the player's view).
 """
 
 from .check import check_collection, check_puzzle

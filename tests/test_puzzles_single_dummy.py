@@ -249,3 +249,17 @@ def test_threshold_and_sampled_views_are_checked(collection: Collection) -> None
     assert check_puzzle(sampled, engine="reference") == []
     sd["seed"] = 4
     assert check_puzzle(sampled, engine="reference")
+
+
+def test_play_asks_one_move_and_shows_only_the_view(collection: Collection) -> None:
+    import io
+
+    from puzzles.play import play
+
+    p = collection.puzzles[0]
+    out = io.StringIO()
+    assert play(p, io.StringIO(f"XX\n{p.key[0]}\n"), out) == 0
+    text = out.getvalue()
+    assert "Right" in text and "not a move" in text
+    assert not set(text.replace(",", " ").replace("(", " ").replace(")", " ").split()) & hidden_tokens(p)
+    assert play(p, io.StringIO(p.policies["lowest"]["move"] + "\n"), io.StringIO()) == 1
