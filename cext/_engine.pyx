@@ -59,8 +59,10 @@ cdef struct Tab:
     uint8_t eq_n[NSTATES][64]
     uint8_t eq_a[NSTATES][64][MAXEQ]
     u64 eq_between[NSTATES][64][MAXEQ]
+    uint8_t eq_diff[NSTATES][64][MAXEQ]   # classes that must not be leadable any more
     int norm[NSTATES]          # 1: table keys by relative rank in this state
     u64 keep[NSTATES]          # pieces whose identity a relative key keeps (points)
+    int dyn_eq                 # 1: some equivalences depend on which classes can still be led
     int qt_ok                  # 1: quick-trick bounds hold (tricks are the measure)
     int trump_class[NSTATES]   # the class of the trumps, -1 if none
     u64 lead_mask[NSTATES][NCLASSES]  # pieces that lead each class
@@ -431,21 +433,50 @@ cdef inline void tt_store(Ctx* c, Key* key, u64 h, int lo, int hi, int best, int
 
 # --- move generation ----------------------------------------------------------------
 
-cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
-    """Keep one piece of each run of interchangeable pieces (see tables._equivalences)."""
+cdef inline uint32_t live_classes(Tab* t, State* s) noexcept nogil:
+    """The classes that can still be led: some piece in a hand leads them, or the
+    current trick was led in them."""
+    cdef u64 held = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef uint32_t live = 0
+    cdef int x
+    for x in range(NCLASSES):
+        if held & t.lead_mask[s.ts][x]:
+            live |= 1u << x
+    if s.tlen:
+        live |= 1u << t.lead_class[s.ts][s.trick[0]]
+    return live
+
+
+cdef inline int kept_equivalent(Tab* t, State* s, int b, u64 moves, u64 inplay, uint32_t live) noexcept nogil:
+    """A legal move interchangeable with ``b`` that is kept in its place, or -1."""
+    cdef int k, a
+    for k in range(t.eq_n[s.ts][b]):
+        a = t.eq_a[s.ts][b][k]
+        if ((moves >> a) & 1 and not (t.eq_between[s.ts][b][k] & inplay)
+                and not (t.eq_diff[s.ts][b][k] & live)):
+            return a
+    return -1
+
+
+cdef inline u64 in_play(State* s) noexcept nogil:
     cdef u64 inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    cdef u64 out = moves, m = moves
-    cdef int i, b, k, a
+    cdef int i
     for i in range(s.tlen):
         inplay |= (<u64>1) << s.trick[i]
+    return inplay
+
+
+cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
+    """Keep one piece of each run of interchangeable pieces (see tables._equivalences)."""
+    cdef u64 inplay = in_play(s)
+    cdef uint32_t live = live_classes(t, s) if t.dyn_eq else 0
+    cdef u64 out = moves, m = moves
+    cdef int b
     while m:
         b = ctz64(m)
         m &= m - 1
-        for k in range(t.eq_n[s.ts][b]):
-            a = t.eq_a[s.ts][b][k]
-            if (moves >> a) & 1 and not (t.eq_between[s.ts][b][k] & inplay):
-                out &= ~((<u64>1) << b)
-                break
+        if kept_equivalent(t, s, b, moves, inplay, live) >= 0:
+            out &= ~((<u64>1) << b)
     return out
 
 
@@ -796,6 +827,9 @@ cdef class Engine:
                 for k in range(len(cands)):
                     t.eq_a[ts][p][k] = cands[k][0]
                     t.eq_between[ts][p][k] = cands[k][1]
+                    t.eq_diff[ts][p][k] = cands[k][2]
+                    if cands[k][2]:
+                        t.dyn_eq = 1
 
     cdef void _state(self, State* s, hands, trick, int leader, int ts, int acc, int skey):
         memset(s, 0, sizeof(State))
@@ -891,19 +925,15 @@ cdef class Engine:
     def rep_of(self, hands, trick, int leader, int ts, int b):
         """The kept representative of legal move ``b`` (itself unless an equivalent is kept)."""
         cdef State s
-        cdef int k, a, moved = 1
+        cdef int a
         cdef u64 moves, inplay
+        cdef uint32_t live
         self._state(&s, hands, trick, leader, ts, 0, 0)
         moves = legal(self.t, &s, (leader + s.tlen) % self.t.n)
-        inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-        for k in range(s.tlen):
-            inplay |= (<u64>1) << s.trick[k]
-        while moved:
-            moved = 0
-            for k in range(self.t.eq_n[ts][b]):
-                a = self.t.eq_a[ts][b][k]
-                if (moves >> a) & 1 and not (self.t.eq_between[ts][b][k] & inplay):
-                    b = a
-                    moved = 1
-                    break
-        return b
+        inplay = in_play(&s)
+        live = live_classes(self.t, &s) if self.t.dyn_eq else 0
+        while True:
+            a = kept_equivalent(self.t, &s, b, moves, inplay, live)
+            if a < 0:
+                return b
+            b = a

@@ -60,7 +60,7 @@ class Tables:
     keep: list[int] = field(default_factory=lambda: [0] * N_STATES)  # [state] pieces a relative key names
     perm_suit: list[int] = field(default_factory=lambda: [-1] * N_STATES)  # [state] suit keyed in trump order
     perm_lut: list[int] = field(default_factory=lambda: [0] * 512)  # 9 bits (6..A) -> trump order
-    eq: list[list[list[tuple[int, int]]]] = field(default_factory=list)  # [state][b] -> [(a, between)]
+    eq: list[list[list[tuple[int, int, int]]]] = field(default_factory=list)  # [state][b] -> [(a, between, diff)]
 
 
 def trump_state(trump: int | None) -> int:
@@ -228,16 +228,21 @@ def _jass_bits(game: Jass, p: int) -> int:
 
 
 def _equivalences(game: Game, t: Tables, pieces: list[int], points_measure: bool
-                  ) -> list[list[list[tuple[int, int]]]]:
-    """For each state and piece ``b``: the pieces ``a > b`` it is interchangeable with when
-    no piece still in play lies between them (the ``between`` mask) and they share a holder.
+                  ) -> list[list[list[tuple[int, int, int]]]]:
+    """For each state and piece ``b``: the pieces ``a > b`` it is interchangeable with, as
+    ``(a, between, diff)``: when they share a holder, no piece still in play lies in
+    ``between`` and no class in ``diff`` can still be led.
 
     Two pieces qualify when they behave alike in every state play can still reach:
-    same lead class, same follow memberships, the same points, and no piece of
-    the deck between them in power in any trick class where either can win.
-    Jass jacks never qualify (holding the lone trump jack changes what is legal).
+    same lead class, same points, the same membership of every class that can still
+    be led, and no piece of the deck between them in power in any class where both
+    can win. Cards belong to one suit, so ``diff`` is empty for them; a domino
+    belongs to two, and 6-5 and 6-4 become interchangeable once nothing can lead a 5
+    or a 4 (``diff`` = {5, 4}). Jass jacks never qualify (holding the lone trump
+    jack changes what is legal).
     """
-    eq: list[list[list[tuple[int, int]]]] = [[[] for _ in range(64)] for _ in range(N_STATES)]
+    moon = isinstance(game, Moon)
+    eq: list[list[list[tuple[int, int, int]]]] = [[[] for _ in range(64)] for _ in range(N_STATES)]
     for ts in t.states:
         reach = _reachable(game, ts)
 
@@ -245,8 +250,11 @@ def _equivalences(game: Game, t: Tables, pieces: list[int], points_measure: bool
             sig = []
             for r in reach:
                 sig.append(t.lead_class[r][p])
-                sig.append(tuple((t.follow[r][c] >> p) & 1 for c in range(N_CLASSES)))
-                sig.append(tuple(t.power[r][c][p] > 0 for c in range(N_CLASSES)))
+                if moon:  # memberships may differ, in classes nothing can lead any more
+                    sig.append((t.follow[r][TRUMP_SUIT] >> p) & 1)
+                else:
+                    sig.append(tuple((t.follow[r][c] >> p) & 1 for c in range(N_CLASSES)))
+                    sig.append(tuple(t.power[r][c][p] > 0 for c in range(N_CLASSES)))
                 sig.append(_final_points(game, p, r, points_measure, t.eights) if points_measure else 0)
                 sig.append(t.points[r][p])
             sig.append(t.sum_bit[ts][p])
@@ -260,17 +268,20 @@ def _equivalences(game: Game, t: Tables, pieces: list[int], points_measure: bool
             for a in pieces:
                 if a <= b or (t.jass and C.rank_of(a) == C.JACK) or signature(a) != sb:
                     continue
-                between = 0
+                between = diff = 0
                 for r in reach:
                     for c in range(N_CLASSES):
                         pa, pb = t.power[r][c][a], t.power[r][c][b]
-                        if pa == 0 and pb == 0:
+                        if (pa > 0) != (pb > 0) or (t.follow[r][c] >> a & 1) != (t.follow[r][c] >> b & 1):
+                            diff |= 1 << c
+                            continue
+                        if pa == 0:
                             continue
                         lo, hi = min(pa, pb), max(pa, pb)
                         for q in pieces:
                             if lo < t.power[r][c][q] < hi:
                                 between |= 1 << q
-                cands.append((a, between))
-            cands.sort(key=lambda ab: C.popcount(ab[1]))
+                cands.append((a, between, diff))
+            cands.sort(key=lambda x: (x[2] != 0, C.popcount(x[1])))
             eq[ts][b] = cands[:MAX_EQ]
     return eq
