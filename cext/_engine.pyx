@@ -281,6 +281,43 @@ cdef inline int top_trump_holder(Tab* t, State* s) noexcept nogil:
     return -1
 
 
+cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
+    """1 when the leader's team wins this trick whatever it leads, as long as the other
+    team never beats a card unless forced to. Nobody must overtake or trump in these
+    games, so a seat is forced only when every card it may play would win: all its
+    cards of the led class are higher, or it is void and holds nothing but trumps."""
+    cdef int L = s.leader, o, x, p, q, ts = s.ts
+    cdef int lowest[4][NCLASSES]
+    cdef u64 m, f
+    cdef uint32_t done = 0
+    for o in range(t.n):
+        for x in range(NCLASSES):
+            lowest[o][x] = 0
+    m = s.hands[L]
+    while m:
+        p = ctz64(m)
+        m &= m - 1
+        x = t.lead_class[ts][p]
+        if not ((done >> x) & 1):
+            done |= 1u << x
+            for o in range(t.n):
+                if ((t.side_mask >> o) & 1) == ((t.side_mask >> L) & 1):
+                    continue
+                f = s.hands[o] & t.follow[ts][x]
+                if not f:
+                    f = s.hands[o]  # void: forced only if every card would win (all trumps)
+                lowest[o][x] = 1000
+                while f:
+                    q = ctz64(f)
+                    f &= f - 1
+                    if t.power[ts][x][q] < lowest[o][x]:
+                        lowest[o][x] = t.power[ts][x][q]
+        for o in range(t.n):
+            if lowest[o][x] > t.power[ts][x][p]:
+                return 0  # this lead forces an opponent to win the trick
+    return 1
+
+
 cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub) noexcept nogil:
     """Cheap bounds on the final value at a trick boundary: points still out, quick
     tricks of a leader who wants them, the trick the top trump's team will take."""
@@ -300,6 +337,12 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub) noexcept nog
                     lb[0] = s.acc + qt
                 else:
                     ub[0] = s.acc + r - qt
+            elif not t.jass and must_win_lead(t, s):
+                # it wants to lose them, but cannot lose this one
+                if (t.side_mask >> L) & 1:
+                    lb[0] = s.acc + 1
+                else:
+                    ub[0] = s.acc + r - 1
             holder = top_trump_holder(t, s)
             if holder >= 0:
                 if (t.side_mask >> holder) & 1:
@@ -316,7 +359,9 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub) noexcept nog
         others = t.n - popcount64(s.skey | ((<uint32_t>1) << t.hero))
         ub[0] = s.acc + fut + 5 * others
         lb[0] = s.acc if (s.skey >> t.hero) & 1 else 0
-        if c.use_qt and top_trump_holder(t, s) == t.hero:
+        # (the must-win test assumes the others duck: true when the hero minimises)
+        if c.use_qt and (top_trump_holder(t, s) == t.hero or (
+                s.leader == t.hero and not ((t.max_mask >> t.hero) & 1) and must_win_lead(t, s))):
             lb[0] = s.acc + 1  # the hero will take a trick: at least 1 more, and no zero-trick escape
         return
     if t.kind == KIND_JASS and s.ts == NONE:
