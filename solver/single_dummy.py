@@ -243,10 +243,15 @@ def _places(view: View) -> tuple[list[int], list[int]]:
     return seats, caps
 
 
+def _pieces(view: View) -> list[int]:
+    """The unseen pieces in the order layouts assign them (the last ones vary fastest)."""
+    return list(C.bits(view.pool()))
+
+
 def _allowed(view: View, seats: list[int]) -> list[int]:
     """Per pool piece (low index first), a bitmask over places that may hold it."""
     out = []
-    for piece in C.bits(view.pool()):
+    for piece in _pieces(view):
         mask = 0
         for i, s in enumerate(seats):
             if s < 0 or not view.exclude[s] >> piece & 1:
@@ -290,7 +295,7 @@ def count(view: View) -> int:
 def layouts(view: View) -> Iterator[list[int]]:
     """Every layout, as per-seat masks of hidden pieces (out-of-play pieces are dropped)."""
     seats, caps = _places(view)
-    pieces = list(C.bits(view.pool()))
+    pieces = _pieces(view)
     allowed = _allowed(view, seats)
     n = view.game.n_players
     counter = _Counter(allowed, caps)
@@ -318,7 +323,7 @@ def layouts(view: View) -> Iterator[list[int]]:
 def sample(view: View, k: int, seed: int) -> Iterator[list[int]]:
     """``k`` layouts drawn uniformly (with replacement) from the consistent ones, seeded."""
     seats, caps = _places(view)
-    pieces = list(C.bits(view.pool()))
+    pieces = _pieces(view)
     allowed = _allowed(view, seats)
     counter = _Counter(allowed, caps)
     rng = Rng(seed)
