@@ -196,14 +196,15 @@ def previous_from_json(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 def scaling(game: str, options: dict[str, Any], per_size: int, seed: int, measure: str = "tricks",
             engine: Engine = "auto", smallest: int = 4,
-            on_solve: Callable[[], None] | None = None) -> list[SetReport]:
+            on_solve: Callable[[], None] | None = None, cap: float | None = None) -> list[SetReport]:
     """How time and nodes grow with the cards left: one report per hand size, ``smallest`` up to a full hand."""
     hand = make_game(game, **({"contract": "none"} if game == "moon" and "contract" not in options else {}),
                      **options).hand_size
     reports = []
     for left in range(smallest, hand + 1):
         spec = SetSpec(f"{game}/{left} cards", game, options, hand - left, per_size, seed + left)
-        reports.append(run_set(spec.name, make_positions(spec), measure, engine, on_solve))
+        reports.append(run_set(spec.name, make_positions(spec), measure, engine, on_solve, cap,
+                               "max" if game == "bridge" else None))
     return reports
 
 

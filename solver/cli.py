@@ -164,7 +164,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         options = dict(parse_option(o) for o in args.option)
         with Progress(None, f"scaling {args.scaling}", args.progress) as bar:
             reports = bench.scaling(args.scaling, options, args.limit or 20, 77, args.measure if args.measure != "both"
-                                    else "tricks", args.engine, on_solve=bar.update)
+                                    else "tricks", args.engine, on_solve=bar.update, cap=args.cap)
         print(json.dumps(bench.reports_json(reports)) if args.json else bench.format_reports(reports))
         return 0
     names = args.sets or list(bench.STANDARD)
