@@ -186,7 +186,7 @@ def create_app(db: str | Path = "openhand.db", collections: list[str | Path] = (
     @app.get("/api/puzzles", summary="Puzzles, filtered and paged (no answers)")
     def api_puzzles(game: str | None = None, variant: str | None = None,
                     level: int | None = Query(None, ge=1, le=5), tag: str | None = None,
-                    page: int = Query(1, ge=1), per_page: int = Query(20, ge=1, le=100)) -> dict[str, Any]:
+                    page: int = Query(1, ge=1, le=100_000), per_page: int = Query(20, ge=1, le=100)) -> dict[str, Any]:
         total, items = store.list_puzzles(game, variant, level, tag, page, per_page)
         return {"total": total, "page": page, "per_page": per_page, "items": items}
 
