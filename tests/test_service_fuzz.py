@@ -28,7 +28,7 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", _app())
 
 
 @schema.parametrize()
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=50, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_no_server_errors(case):
     response = case.call()
     assert response.status_code < 500, f"{case.method} {case.formatted_path} -> {response.status_code}: {response.text}"
