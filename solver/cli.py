@@ -152,6 +152,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Where the repository keeps the standard sets (relative to the working directory).
+STORED_SETS = Path("benchmarks/sets")
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Solve standard position sets and print a table; optionally side by side with DDS."""
     from . import bench
@@ -173,7 +177,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown set {unknown[0]!r} (see openhand bench --list)")
     if args.game:
         names = [n for n in names if bench.STANDARD[n].game == args.game]
-    directory = Path(args.dir) if args.dir else None
+    directory = Path(args.dir) if args.dir else (STORED_SETS if STORED_SETS.is_dir() else None)
     if args.write:
         for name in names:
             spec = bench.STANDARD[name]
@@ -262,7 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=sorted(GAMES), help="only the sets of this game")
     p.add_argument("--measure", choices=("tricks", "points", "both"), default="tricks")
     p.add_argument("--limit", type=int, help="at most this many positions per set")
-    p.add_argument("--dir", default=None, help="directory of stored sets (e.g. benchmarks/sets)")
+    p.add_argument("--dir", default=None,
+                   help=f"directory of stored sets (default {STORED_SETS} when it exists, else rebuilt from seeds)")
     p.add_argument("--write", metavar="DIR", help="store the chosen sets as msgpack files in DIR and exit")
     p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto")
     p.add_argument("--cap", type=float, default=None, metavar="SECONDS",
