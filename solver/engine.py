@@ -42,8 +42,13 @@ def get_engine() -> Engine:
 _last: tuple = (None, None, None)  # (game object, (side, measure, goal), tables): skips hashing the game
 
 
-def prepare(position: Position, objective: Objective) -> tuple[Engine, Tables, tuple]:
-    """Load the tables for ``position``'s game and ``objective``; the C state of the position."""
+def prepare(position: Position, objective: Objective, table_bits: int | None = None) -> tuple[Engine, Tables, tuple]:
+    """Load the tables for ``position``'s game and ``objective``; the C state of the position.
+
+    Small games use a cache-sized part of the transposition table, right for
+    one solve; ``table_bits`` asks for another size (a sweep over many
+    neighbouring positions gains from the whole table).
+    """
     global _last
     game = position.game
     eng = get_engine()
@@ -53,10 +58,16 @@ def prepare(position: Position, objective: Objective) -> tuple[Engine, Tables, t
     else:
         tb = compile_tables(game, *what)
         eng.load((game, *what), lambda: tb)
-        bits = GAME_TT_BITS.get(game.name, TT_BITS)
-        eng.use_table_bits(bits + (1 if game.n_players == 4 and game.name == "moon" else 0))
         _last = (game, what, tb)
+    if table_bits is None:
+        table_bits = GAME_TT_BITS.get(game.name, TT_BITS) + (1 if game.n_players == 4 and game.name == "moon" else 0)
+    eng.use_table_bits(table_bits)  # forgets the table only when the size changes
     return eng, tb, state_of(position, tb)
+
+
+def search_lock() -> threading.RLock:
+    """The lock that keeps one search at a time on the engine's shared table."""
+    return _lock
 
 
 def state_of(position: Position, tb: Tables) -> tuple:
