@@ -132,7 +132,7 @@ class Position:
             raise IllegalTrickError(f"the current trick holds {len(self.trick)} cards; a complete trick has "
                                     f"{n} and belongs in 'taken'")
         places = [(f"hand of seat {s}", h) for s, h in enumerate(self.hands)]
-        places += [(f"the current trick", 0)]
+        places += [("the current trick", 0)]
         places += [(f"'taken' of seat {s}", t) for s, t in enumerate(self.taken)]
         seen: dict[int, str] = {}
         trick_pieces = set()
@@ -205,13 +205,7 @@ class Position:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> Position:
         """Read a FORMAT.md position (a dict, or a JSON string)."""
-        if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise FormatError(f"not valid JSON: {e}") from None
-        if not isinstance(data, Mapping):
-            raise FormatError(f"a position must be a JSON object, got {type(data).__name__}")
+        data = json_object(data, "a position")
         if "game" not in data:
             raise FormatError("a position needs a 'game' field")
         cls_ = game_class(data["game"])
@@ -273,3 +267,15 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position.from_json({self.dumps()!r})"
+
+
+def json_object(data: Mapping[str, Any] | str | bytes, what: str) -> Mapping[str, Any]:
+    """``data`` as a JSON object: parsed when it is text, checked to be an object (``what`` names it in errors)."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as e:
+            raise FormatError(f"not valid JSON: {e}") from None
+    if not isinstance(data, Mapping):
+        raise FormatError(f"{what} must be a JSON object, got {type(data).__name__}")
+    return data

@@ -32,7 +32,6 @@ move of the seat to move, the mean, worst and best value and the distribution.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -47,7 +46,7 @@ from .errors import DuplicateCardError, FormatError, HandSizeError, PositionErro
 from .games import Game, game_class
 from .games.base import options_from_json
 from .objective import Objective
-from .position import Position
+from .position import Position, json_object
 from .progress import Progress
 from .search import Engine, engine_name, solve
 
@@ -142,12 +141,8 @@ class View:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> View:
         """Read a view (see the module docstring)."""
-        if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise FormatError(f"not valid JSON: {e}") from None
-        if not isinstance(data, Mapping) or "game" not in data or "hands" not in data or "seat" not in data:
+        data = json_object(data, "a view")
+        if "game" not in data or "hands" not in data or "seat" not in data:
             raise FormatError("a view needs 'game', 'seat' and 'hands'")
         cls_ = game_class(data["game"])
         options = options_from_json(data.get("options"), cls_.name)
