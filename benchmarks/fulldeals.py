@@ -2,7 +2,7 @@
 
 Each set is ``count`` seeded full deals of one game (seeds 0..count-1 through
 ``solver.deal.deal``); a solve is the value and every first lead's value
-(``engine.solve(..., pv=False)``) for the seat on lead as hero with the game's
+(``solver.bench.run_set``: no pv, a fresh table) for the seat on lead as hero with the game's
 default goal, except bridge, where the side on lead maximises its tricks as in
 DDS. Every solve gets a time cap so a hard deal cannot hang the run;
 capped solves are counted as ``over`` and timed at the cap (the medians and
@@ -19,9 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver import engine
+from solver import bench
 from solver.deal import deal
-from solver.objective import Objective
 from solver.position import Position
 
 BRIDGE_STRAINS = ("S", "H", "D", "C", "NT")
@@ -74,18 +73,12 @@ def positions(name: str, count: int) -> list[Position]:
 
 
 def run_set(name: str, deals: list[Position], measure: str, cap: float) -> Report:
-    """Solve every deal (value and every first lead), one at a time, with a fresh table each."""
-    report = Report(name, measure)
-    eng = engine.get_engine()
-    for pos in deals:
-        obj = Objective.make(pos.game, pos.to_move, measure, GOALS.get(name))
-        eng.new_generation()  # a new deal: nothing carried over, as a user would see it
-        start = time.perf_counter()
-        r = engine.solve(pos, obj, pv=False, max_seconds=cap)
-        report.times.append(time.perf_counter() - start)
-        report.nodes.append(r.stats["nodes"])
-        report.over += not r.complete
-    return report
+    """Solve every deal (value and every first lead), one at a time, with a fresh table each.
+
+    The timing loop is ``solver.bench.run_set``'s (the one ``openhand bench`` uses).
+    """
+    done = bench.run_set(name, deals, measure, "fast", cap=cap, goal=GOALS.get(name))
+    return Report(name, measure, [ms / 1000 for ms in done.times_ms], list(done.nodes), done.over)
 
 
 def run_dds(deals: list[Position], every_lead: bool) -> Report | None:
