@@ -9,7 +9,7 @@ beyond the running total), and stores bounds *relative* to the running total
 so that one entry serves every history that reaches the same key.
 """
 
-from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int16_t, int64_t
+from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int16_t, int32_t, int64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset, memcpy
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
@@ -20,6 +20,7 @@ cdef extern from *:
 
 cdef extern from "bits.h":
     uint64_t oh_pext(uint64_t x, uint64_t m) nogil
+    uint64_t oh_pdep(uint64_t x, uint64_t m) nogil
     void oh_bits_init()
     int oh_bmi2
 
@@ -69,6 +70,7 @@ cdef struct Tab:
     u64 pointed[NSTATES]       # pieces that can still score points
     int perm_suit[NSTATES]     # Jass: the trump suit, whose bits go to trump order first (-1: none)
     uint16_t perm_lut[512]     # Jass: the 9 bits of a suit (6..A) in trump order
+    int partition              # 1: partition search (legality and winners go by suit and rank only)
 
 cdef struct State:
     u64 hands[4]
@@ -88,13 +90,40 @@ cdef struct Entry:
     uint8_t best
     uint8_t depth
 
+cdef struct Slot:
+    # partition search: one per (suit lengths, point cards out, leader/trump/score state)
+    u64 lens
+    u64 keep
+    u64 meta
+    int32_t head        # first entry of its chain in the pool, -1: none
+    uint16_t gen
+    uint16_t count
+
+cdef struct PEntry:
+    u64 own1            # owner bits of the cards in ``msk`` (see pmake_key)
+    u64 own2
+    u64 msk             # the remaining cards (by rank order) the bounds depend on
+    int32_t next
+    int16_t lo
+    int16_t hi
+    uint8_t best        # best move as its place in the rank order of the remaining cards
+    uint8_t depth
+
 cdef struct Ctx:
     Tab* t
     Entry* tt
+    Slot* dir           # partition search: the same memory as ``tt``, split into a directory
+    PEntry* pool        # and a pool of entries filled from the start, wiped when full
+    u64 dir_mask
+    int32_t pool_size
+    int32_t pool_used
+    int64_t tt_walked
     u64 tt_mask          # bucket count - 1
     uint16_t gen
     int64_t nodes
     int64_t tt_hits
+    int64_t tt_probes
+    int use_part
     int64_t max_nodes
     int64_t next_check
     double deadline
@@ -215,10 +244,11 @@ cdef inline int final_value(Tab* t, State* s) noexcept nogil:
     return s.acc
 
 
-cdef inline int quick_tricks(Tab* t, State* s, int r) noexcept nogil:
+cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
     """Tricks the leader can cash at once, whatever the others do: in each class, the
     leader's cards above every other card of that class still out; side classes count
-    only where nobody else can ruff (no trumps out, or the leader's top trumps draw them)."""
+    only where nobody else can ruff (no trumps out, or the leader's top trumps draw them).
+    ``mark`` gets the cards counted (the ranks the bound depends on)."""
     cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts]
     cdef int cls, p, q, maxo, k, ktrump = 0, side = 0, i, maxlen = 0, ln
     cdef u64 oth = 0, mine, m, F
@@ -249,6 +279,7 @@ cdef inline int quick_tricks(Tab* t, State* s, int r) noexcept nogil:
             m &= m - 1
             if t.power[ts][cls][p] > maxo:
                 k += 1
+                mark[0] |= (<u64>1) << p
         if cls == tc:
             ktrump = k
         else:
@@ -259,9 +290,10 @@ cdef inline int quick_tricks(Tab* t, State* s, int r) noexcept nogil:
     return k if k < r else r
 
 
-cdef inline int top_trump_holder(Tab* t, State* s) noexcept nogil:
+cdef inline int top_trump_holder(Tab* t, State* s, u64* mark) noexcept nogil:
     """The seat holding the highest trump still out, or -1. That card wins a trick
-    whenever it is played, and every card is played: its team takes one more trick."""
+    whenever it is played, and every card is played: its team takes one more trick.
+    ``mark`` gets that card."""
     cdef int tc = t.trump_class[s.ts], p, best = -1, bp = -1, i
     cdef u64 m
     if tc < 0 or (t.jass and s.ts == NONE):
@@ -275,6 +307,7 @@ cdef inline int top_trump_holder(Tab* t, State* s) noexcept nogil:
             bp = p
     if bp < 0:
         return -1
+    mark[0] = (<u64>1) << bp
     for i in range(t.n):
         if (s.hands[i] >> bp) & 1:
             return i
@@ -318,38 +351,49 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
     return 1
 
 
-cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub) noexcept nogil:
+cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u64* rub) noexcept nogil:
     """Cheap bounds on the final value at a trick boundary: points still out, quick
-    tricks of a leader who wants them, the trick the top trump's team will take."""
+    tricks of a leader who wants them, the trick the top trump's team will take.
+    ``rlb`` and ``rub`` get the cards whose ranks each bound depends on (partition
+    search); suit lengths, the score state and the named point cards are always keyed."""
     cdef u64 rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef int r = popcount64(s.hands[s.leader])
     cdef int fut = r * t.trick_value + t.bonus_last
     cdef int p, T, best, extra, others, qt, L = s.leader, holder
-    cdef u64 m = rem & t.pointed[s.ts]
+    cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0
+    rlb[0] = 0
+    rub[0] = 0
     if t.qt_ok:
         lb[0] = s.acc
         ub[0] = s.acc + r
         if c.use_qt:
             if ((t.max_mask >> L) & 1) == ((t.side_mask >> L) & 1):
                 # the leader's team wants tricks: what it can cash is a sure bound
-                qt = quick_tricks(t, s, r)
-                if (t.side_mask >> L) & 1:
-                    lb[0] = s.acc + qt
-                else:
-                    ub[0] = s.acc + r - qt
+                qt = quick_tricks(t, s, r, &mark)
+                if qt:
+                    if (t.side_mask >> L) & 1:
+                        lb[0] = s.acc + qt
+                        rlb[0] = mark
+                    else:
+                        ub[0] = s.acc + r - qt
+                        rub[0] = mark
             elif not t.jass and must_win_lead(t, s):
-                # it wants to lose them, but cannot lose this one
+                # it wants to lose them, but cannot lose this one (the leader's ranks decide)
                 if (t.side_mask >> L) & 1:
                     lb[0] = s.acc + 1
+                    rlb[0] = s.hands[L]
                 else:
                     ub[0] = s.acc + r - 1
-            holder = top_trump_holder(t, s)
+                    rub[0] = s.hands[L]
+            holder = top_trump_holder(t, s, &tmark)
             if holder >= 0:
                 if (t.side_mask >> holder) & 1:
                     if lb[0] < s.acc + 1:
                         lb[0] = s.acc + 1
+                        rlb[0] = tmark
                 elif ub[0] > s.acc + r - 1:
                     ub[0] = s.acc + r - 1
+                    rub[0] = tmark
         return
     while m:
         p = ctz64(m)
@@ -360,9 +404,13 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub) noexcept nog
         ub[0] = s.acc + fut + 5 * others
         lb[0] = s.acc if (s.skey >> t.hero) & 1 else 0
         # (the must-win test assumes the others duck: true when the hero minimises)
-        if c.use_qt and (top_trump_holder(t, s) == t.hero or (
-                s.leader == t.hero and not ((t.max_mask >> t.hero) & 1) and must_win_lead(t, s))):
-            lb[0] = s.acc + 1  # the hero will take a trick: at least 1 more, and no zero-trick escape
+        if c.use_qt:
+            if top_trump_holder(t, s, &tmark) == t.hero:
+                lb[0] = s.acc + 1  # the hero will take a trick: at least 1 more, and no zero-trick escape
+                rlb[0] = tmark
+            elif s.leader == t.hero and not ((t.max_mask >> t.hero) & 1) and must_win_lead(t, s):
+                lb[0] = s.acc + 1
+                rlb[0] = s.hands[L]
         return
     if t.kind == KIND_JASS and s.ts == NONE:
         best = t.eights * popcount64(s.skey & 0x924)
@@ -525,6 +573,191 @@ cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
     return out
 
 
+# --- partition search (DDS-style) ----------------------------------------------------
+#
+# In games where legality goes by suit and a trick's winner by suit and rank (bridge,
+# Minimo, Minimisere), a search result depends on the ranks of only some cards: those
+# that won a trick against a card of their own suit, and those some bound or table entry
+# looked at. An entry stores, per suit, the owners of the remaining cards from the top
+# down to the lowest such card, plus every hand's suit lengths; it then answers for every
+# position that agrees on those, whoever holds the lower cards. Key fields: k[0] the
+# lengths (4 bits per hand and suit), k[1] the named point cards still out, k[2]/k[3] two
+# owner bits per remaining card (by rank order of all remaining cards), k[4] (entries
+# only) the remaining cards the entry depends on, in that order.
+
+DEF DIR_PROBE = 8        # directory slots tried from a key's home slot
+
+
+cdef inline void pmake_key(Tab* t, State* s, Key* key, u64 R) noexcept nogil:
+    cdef u64 lens = 0
+    cdef int i, x
+    for i in range(t.n):
+        for x in range(4):
+            lens |= (<u64>popcount64(s.hands[i] & t.suit_mask[x])) << (16 * i + 4 * x)
+    key.k[0] = lens
+    key.k[1] = R & t.keep[s.ts]
+    key.k[2] = oh_pext(s.hands[1] | s.hands[3], R)
+    key.k[3] = oh_pext(s.hands[2] | s.hands[3], R)
+    key.k[4] = 0
+    key.meta = <u64>s.leader | (<u64>s.ts << 2) | (<u64>s.skey << 5)
+
+
+cdef inline u64 phash(Key* key) noexcept nogil:
+    cdef u64 h = key.k[0] * <u64>0x9E3779B97F4A7C15
+    h ^= key.k[1] * <u64>0xC2B2AE3D27D4EB4F
+    h = (h ^ (h >> 29)) * <u64>0xBF58476D1CE4E5B9
+    h ^= key.meta * <u64>0xD6E8FEB86659FD93
+    h ^= h >> 32
+    return h
+
+
+cdef inline u64 closure(Tab* t, u64 rel, u64 R) noexcept nogil:
+    """Every remaining card of a suit at or above its lowest card in ``rel``."""
+    cdef u64 out = 0, S, y
+    cdef int x
+    for x in range(4):
+        S = t.suit_mask[x] & R
+        y = rel & S
+        if y:
+            out |= S & ~((y & (~y + 1)) - 1)
+    return out
+
+
+cdef inline Slot* pslot(Ctx* c, Key* key, u64 h, bint create) noexcept nogil:
+    """The directory slot of ``key``; with ``create``, a fresh one in its place when absent
+    (a stale slot first, else the one with the shortest chain)."""
+    cdef Slot* d
+    cdef Slot* free_ = NULL
+    cdef int i
+    for i in range(DIR_PROBE):
+        d = c.dir + ((h + i) & c.dir_mask)
+        if d.gen != c.gen:
+            if free_ == NULL:
+                free_ = d
+            continue
+        if d.lens == key.k[0] and d.meta == key.meta and d.keep == key.k[1]:
+            return d
+        if create and (free_ == NULL or (free_.gen == c.gen and d.count < free_.count)):
+            free_ = d
+    if not create:
+        return NULL
+    free_.lens = key.k[0]
+    free_.keep = key.k[1]
+    free_.meta = key.meta
+    free_.gen = c.gen
+    free_.head = -1
+    free_.count = 0
+    return free_
+
+
+cdef inline void ptt_probe(Ctx* c, Key* key, u64 h, u64 R, int acc, int* lb, int* ub, u64* rlb, u64* rub,
+                           int* first) noexcept nogil:
+    """Tighten ``lb``/``ub`` with every entry that answers for this position."""
+    cdef Slot* d = pslot(c, key, h, 0)
+    cdef PEntry* e
+    cdef int32_t i
+    cdef int hit = 0
+    c.tt_probes += 1
+    if d == NULL:
+        return
+    i = d.head
+    while i >= 0:
+        e = c.pool + i
+        c.tt_walked += 1
+        if (((e.own1 ^ key.k[2]) | (e.own2 ^ key.k[3])) & e.msk) == 0:
+            if not hit:
+                hit = 1
+                c.tt_hits += 1
+            if e.lo + acc > lb[0]:
+                lb[0] = e.lo + acc
+                rlb[0] = oh_pdep(e.msk, R)
+            if e.hi + acc < ub[0]:
+                ub[0] = e.hi + acc
+                rub[0] = oh_pdep(e.msk, R)
+            if e.best != 255 and first[0] < 0:
+                first[0] = ctz64(oh_pdep((<u64>1) << e.best, R))
+            if lb[0] >= ub[0]:
+                return
+        i = e.next
+
+
+cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, u64 rel, int lo, int hi, int best,
+                           int depth) noexcept nogil:
+    """Store bounds that hold wherever the cards in ``rel`` (closed upwards) agree."""
+    cdef u64 msk = oh_pext(closure(t, rel | key.k[1], R), R)
+    cdef u64 p2 = key.k[2] & msk, p3 = key.k[3] & msk
+    cdef Slot* d
+    cdef PEntry* e
+    cdef int32_t i
+    cdef int bpos = 255 if best == 255 else popcount64(R & (((<u64>1) << best) - 1))
+    if c.pool_used >= c.pool_size:
+        # full: start again (DDS resets too); the cheap way to forget in O(1)
+        c.gen += 1
+        if c.gen == 0:
+            memset(c.tt, 0, (c.tt_mask + 1) * BUCKET * sizeof(Entry))
+            c.gen = 1
+        c.pool_used = 0
+    d = pslot(c, key, h, 1)
+    i = d.head
+    while i >= 0:
+        e = c.pool + i
+        if e.msk == msk and e.own1 == p2 and e.own2 == p3:
+            if lo > e.lo:
+                e.lo = lo
+            if hi < e.hi:
+                e.hi = hi
+            e.best = bpos
+            return
+        i = e.next
+    i = c.pool_used
+    c.pool_used += 1
+    e = c.pool + i
+    e.own1 = p2
+    e.own2 = p3
+    e.msk = msk
+    e.lo = lo
+    e.hi = hi
+    e.best = bpos
+    e.depth = depth
+    e.next = d.head
+    d.head = i
+    if d.count < 65535:
+        d.count += 1
+
+
+cdef inline u64 trick_mark(Tab* t, int ts, int* trick) noexcept nogil:
+    """The winner of a finished trick when its rank mattered: it beat a card of its own suit."""
+    cdef int cls = t.lead_class[ts][trick[0]], i, w = 0, best = -1, pw
+    for i in range(t.n):
+        pw = t.power[ts][cls][trick[i]]
+        if pw > best:
+            best = pw
+            w = i
+    for i in range(t.n):
+        if i != w and t.piece_suit[trick[i]] == t.piece_suit[trick[w]]:
+            return (<u64>1) << trick[w]
+    return 0
+
+
+cdef inline u64 widen_equivalents(Tab* t, State* s, u64 legal_moves, u64 kept, u64 rel) noexcept nogil:
+    """Cards searched for an equivalent one: a skipped card stands for its kept twin with the
+    two swapped, so when either matters, both do."""
+    cdef u64 skipped = legal_moves & ~kept, m, before = ~rel
+    cdef u64 inplay = in_play(s)
+    cdef uint32_t live = live_classes(t, s) if t.dyn_eq else 0
+    cdef int y, x
+    while skipped and before != rel:
+        before = rel
+        m = skipped
+        while m:
+            y = ctz64(m)
+            m &= m - 1
+            x = kept_equivalent(t, s, y, legal_moves, inplay, live)
+            if x >= 0 and (rel & (((<u64>1) << x) | ((<u64>1) << y))):
+                rel |= ((<u64>1) << x) | ((<u64>1) << y)
+    return rel
+
+
 cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int first, int* out) noexcept nogil:
     """Moves, most promising first: the table's best move, then cheap winners for a
     seat that wants tricks, high ducks for one that does not."""
@@ -620,17 +853,22 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
 
 # --- search -----------------------------------------------------------------------
 
-cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
-    """Fail-soft alpha-beta: the exact value inside (alpha, beta), else a bound."""
+cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
+    """Fail-soft alpha-beta: the exact value inside (alpha, beta), else a bound.
+
+    ``rel`` gets the cards whose ranks the result depends on (partition search;
+    suit lengths, score state and named point cards are always part of a key)."""
     cdef Tab* t = c.t
     cdef int n = t.n
     cdef int seat, maximizing, k, i, v, best, bestmove = 255, first = -1
-    cdef int lb, ub, r = 0, a0, b0
+    cdef int lb, ub, r = 0, a0, b0, alpha0 = alpha, beta0 = beta
+    cdef int part = t.partition and c.use_part
     cdef Key key
-    cdef u64 h = 0, moves
+    cdef u64 h = 0, moves, all_moves, R = 0, rlb = 0, rub = 0, crel, nrel = 0
     cdef Entry* e
     cdef State ch
     cdef int order[64]
+    rel[0] = 0
     c.nodes += 1
     if c.nodes >= c.next_check:
         if c.nodes >= c.max_nodes or (c.deadline > 0 and now() > c.deadline):
@@ -647,31 +885,51 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
             for i in range(n):
                 seat = (ch.leader + ch.tlen) % n
                 play(t, &ch, ctz64(ch.hands[seat]))
+            if part:
+                rel[0] = trick_mark(t, ch.ts, ch.trick)
             return final_value(t, &ch)
         if c.use_bounds:
-            bounds(c, t, s, &lb, &ub)
+            bounds(c, t, s, &lb, &ub, &rlb, &rub)
             if lb >= beta:
+                rel[0] = rlb
                 return lb
             if ub <= alpha:
+                rel[0] = rub
                 return ub
         else:
             lb = -INF
             ub = INF
         if c.use_tt and r > c.tt_min:
-            make_key(c, t, s, &key)
-            h = hash_of(&key)
-            e = tt_find(c, &key, h)
-            if e != NULL:
-                c.tt_hits += 1
-                if e.lo + s.acc > lb:
-                    lb = e.lo + s.acc
-                if e.hi + s.acc < ub:
-                    ub = e.hi + s.acc
-                if lb >= beta or lb == ub:
+            if part:
+                R = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+                pmake_key(t, s, &key, R)
+                h = phash(&key)
+                ptt_probe(c, &key, h, R, s.acc, &lb, &ub, &rlb, &rub, &first)
+                if lb >= beta:
+                    rel[0] = rlb
+                    return lb
+                if lb == ub:
+                    rel[0] = rlb | rub
                     return lb
                 if ub <= alpha:
+                    rel[0] = rub
                     return ub
-                first = e.best
+            else:
+                make_key(c, t, s, &key)
+                h = hash_of(&key)
+                c.tt_probes += 1
+                e = tt_find(c, &key, h)
+                if e != NULL:
+                    c.tt_hits += 1
+                    if e.lo + s.acc > lb:
+                        lb = e.lo + s.acc
+                    if e.hi + s.acc < ub:
+                        ub = e.hi + s.acc
+                    if lb >= beta or lb == ub:
+                        return lb
+                    if ub <= alpha:
+                        return ub
+                    first = e.best
         if lb > alpha:
             alpha = lb
         if ub < beta:
@@ -680,7 +938,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     b0 = beta
     seat = (s.leader + s.tlen) % n
     maximizing = (t.max_mask >> seat) & 1
-    moves = legal(t, s, seat)
+    moves = all_moves = legal(t, s, seat)
     if c.use_eq:
         moves = drop_equivalents(t, s, moves)
     k = order_moves(c, t, s, seat, moves, first, order)
@@ -688,9 +946,13 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     for i in range(k):
         ch = s[0]
         play(t, &ch, order[i])
-        v = search(c, &ch, alpha, beta)
+        v = search(c, &ch, alpha, beta, &crel)
         if c.aborted:
             return 0
+        if part:
+            if s.tlen == n - 1:
+                crel |= trick_mark(t, ch.ts, ch.trick)
+            nrel |= crel
         if maximizing:
             if v > best:
                 best = v
@@ -704,9 +966,27 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
                 if v < beta:
                     beta = v
         if alpha >= beta:
+            if part:
+                nrel = crel  # a cut: this move alone proves the bound
             break
+    if part:
+        if all_moves != moves:
+            nrel = widen_equivalents(t, s, all_moves, moves, nrel)
+        rel[0] = nrel
+        # a result the caller reads as exact may rest on a bound that narrowed the window
+        if best >= b0 and b0 < beta0:
+            rel[0] |= rub
+        if best <= a0 and a0 > alpha0:
+            rel[0] |= rlb
     if s.tlen == 0 and c.use_tt and r > c.tt_min:
-        if best <= a0:
+        if part:
+            if best <= a0:
+                ptt_store(c, t, &key, h, R, nrel, -30000, best - s.acc, bestmove, r)
+            elif best >= b0:
+                ptt_store(c, t, &key, h, R, nrel, best - s.acc, 30000, bestmove, r)
+            else:
+                ptt_store(c, t, &key, h, R, nrel, best - s.acc, best - s.acc, bestmove, r)
+        elif best <= a0:
             tt_store(c, &key, h, -30000, best - s.acc, bestmove, r)
         elif best >= b0:
             tt_store(c, &key, h, best - s.acc, 30000, bestmove, r)
@@ -718,9 +998,10 @@ cdef int search(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
 cdef int mtdf(Ctx* c, State* s, int guess) noexcept nogil:
     """The exact value by null-window searches (MTD(f) on integers)."""
     cdef int lower = -INF, upper = INF, g = guess, b
+    cdef u64 rel
     while lower < upper:
         b = g + 1 if g == lower else g
-        g = search(c, s, b - 1, b)
+        g = search(c, s, b - 1, b, &rel)
         c.searches += 1
         if c.aborted:
             return 0
@@ -732,7 +1013,8 @@ cdef int mtdf(Ctx* c, State* s, int guess) noexcept nogil:
 
 
 cdef int full(Ctx* c, State* s) noexcept nogil:
-    return search(c, s, -INF, INF)
+    cdef u64 rel
+    return search(c, s, -INF, INF, &rel)
 
 
 # --- Python side ------------------------------------------------------------------------
@@ -746,6 +1028,7 @@ cdef class Engine:
     cdef public object tables_key
     cdef u64 tt_alloc_mask
     cdef dict blobs
+    cdef int layout_part
 
     def __cinit__(self, int tt_bits=16):
         self.t = <Tab*>calloc(1, sizeof(Tab))
@@ -763,10 +1046,27 @@ cdef class Engine:
         self.c.use_norm = 1
         self.c.tt_min = 1
         self.c.use_qt = 1
+        self.c.use_part = 1
         self.c.order_mode = 4
         self.mtd = 1
         self.tables_key = None
         self.blobs = {}
+        self.layout_part = 0
+        self._split()
+
+    cdef void _split(self):
+        """Lay out the partition-search directory and pool over the table's memory (a quarter
+        for the directory); clears it, as old entries would read as garbage in the new layout."""
+        cdef size_t total = (self.c.tt_mask + 1) * BUCKET * sizeof(Entry)
+        cdef size_t slots = 1
+        while slots * 2 * sizeof(Slot) <= total // 4:
+            slots *= 2
+        self.c.dir = <Slot*>self.c.tt
+        self.c.dir_mask = slots - 1
+        self.c.pool = <PEntry*>(<char*>self.c.tt + slots * sizeof(Slot))
+        self.c.pool_size = <int32_t>((total - slots * sizeof(Slot)) // sizeof(PEntry))
+        self.c.pool_used = 0
+        memset(self.c.tt, 0, total)
 
     def __dealloc__(self):
         free(self.t)
@@ -787,14 +1087,17 @@ cdef class Engine:
             m = self.tt_alloc_mask
         if m != self.c.tt_mask:
             self.c.tt_mask = m
+            self._split()
             self.new_generation()
 
     @property
     def has_bmi2(self):
         return bool(oh_bmi2)
 
-    def configure(self, *, eq=True, tt=True, bounds=True, mtd=True, norm=True, order=4, qt=True):
+    def configure(self, *, eq=True, tt=True, bounds=True, mtd=True, norm=True, order=4, qt=True,
+                  partition=True):
         """Switch techniques off, to measure what each one saves."""
+        self.c.use_part = int(partition)
         self.c.use_eq = int(eq)
         self.c.use_tt = int(tt)
         self.c.use_bounds = int(bounds)
@@ -806,6 +1109,7 @@ cdef class Engine:
 
     def new_generation(self):
         """Forget every table entry (O(1): entries of older generations are ignored)."""
+        self.c.pool_used = 0
         self.c.gen += 1
         if self.c.gen == 0:
             memset(self.c.tt, 0, (self.c.tt_mask + 1) * BUCKET * sizeof(Entry))
@@ -826,6 +1130,9 @@ cdef class Engine:
             self.blobs[key] = blob
         else:
             memcpy(self.t, <char*>blob, sizeof(Tab))
+        if self.t.partition != self.layout_part:
+            self.layout_part = self.t.partition
+            self._split()  # the other layout's bytes must not be read as entries
         self.new_generation()
         self.tables_key = key
 
@@ -843,6 +1150,7 @@ cdef class Engine:
         t.bonus_last = tb.bonus_last
         t.eights = tb.eights
         t.qt_ok = tb.qt_ok
+        t.partition = tb.partition
         for p in range(64):
             t.piece_suit[p] = tb.piece_suit[p]
         for p in range(512):
@@ -891,6 +1199,8 @@ cdef class Engine:
     def _begin(self, max_nodes, max_seconds):
         self.c.nodes = 0
         self.c.tt_hits = 0
+        self.c.tt_probes = 0
+        self.c.tt_walked = 0
         self.c.searches = 0
         self.c.aborted = 0
         self.c.max_nodes = max_nodes if max_nodes is not None else (<int64_t>1 << 62)
@@ -911,7 +1221,17 @@ cdef class Engine:
 
     @property
     def tt_hits(self):
+        """Table probes that some entry answered."""
         return self.c.tt_hits
+
+    @property
+    def tt_probes(self):
+        return self.c.tt_probes
+
+    @property
+    def tt_walked(self):
+        """Partition-search entries examined by probes (the cost of one entry matching many positions)."""
+        return self.c.tt_walked
 
     @property
     def aborted(self):
@@ -945,9 +1265,10 @@ cdef class Engine:
         """One fail-soft alpha-beta search (None if the budget ran out)."""
         cdef State s
         cdef int v
+        cdef u64 rel
         self._state(&s, hands, trick, leader, ts, acc, skey)
         with nogil:
-            v = search(&self.c, &s, alpha, beta)
+            v = search(&self.c, &s, alpha, beta, &rel)
         return None if self.c.aborted else v
 
     def child(self, hands, trick, int leader, int ts, int acc, int skey, int piece):

@@ -1,10 +1,21 @@
-/* Bit compression (PEXT) for relative-rank table keys: the BMI2 instruction where
+/* Bit compression and expansion (PEXT, PDEP) for relative-rank table keys: the BMI2 instruction where
    the CPU has it (checked once at import), else a portable loop. */
 #ifndef OPENHAND_BITS_H
 #define OPENHAND_BITS_H
 #include <stdint.h>
 
 static int oh_bmi2 = 0;
+
+static inline uint64_t oh_pdep_soft(uint64_t x, uint64_t m) {
+    uint64_t r = 0;
+    while (m) {
+        uint64_t low = m & (~m + 1);
+        if (x & 1) r |= low;
+        x >>= 1;
+        m ^= low;
+    }
+    return r;
+}
 
 static inline uint64_t oh_pext_soft(uint64_t x, uint64_t m) {
     uint64_t r = 0;
@@ -23,12 +34,19 @@ static inline uint64_t oh_pext_soft(uint64_t x, uint64_t m) {
 __attribute__((target("bmi2"))) static uint64_t oh_pext_hw(uint64_t x, uint64_t m) {
     return _pext_u64(x, m);
 }
+__attribute__((target("bmi2"))) static uint64_t oh_pdep_hw(uint64_t x, uint64_t m) {
+    return _pdep_u64(x, m);
+}
 static void oh_bits_init(void) { __builtin_cpu_init(); oh_bmi2 = __builtin_cpu_supports("bmi2"); }
 static inline uint64_t oh_pext(uint64_t x, uint64_t m) {
     return oh_bmi2 ? oh_pext_hw(x, m) : oh_pext_soft(x, m);
 }
+static inline uint64_t oh_pdep(uint64_t x, uint64_t m) {
+    return oh_bmi2 ? oh_pdep_hw(x, m) : oh_pdep_soft(x, m);
+}
 #else
 static void oh_bits_init(void) { oh_bmi2 = 0; }
+static inline uint64_t oh_pdep(uint64_t x, uint64_t m) { return oh_pdep_soft(x, m); }
 static inline uint64_t oh_pext(uint64_t x, uint64_t m) { return oh_pext_soft(x, m); }
 #endif
 #endif

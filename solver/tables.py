@@ -53,6 +53,7 @@ class Tables:
     max_future: list[list[int]]      # [state][piece] the most the piece can still add
     sum_bit: list[list[int]]         # [state][piece] bits of the score key set when the side wins it
     qt_ok: int = 0                   # quick-trick bounds hold: the measure is tricks, one a trick
+    partition: int = 0               # partition search: legality by suit, winners by suit and rank
     trump_class: list[int] = field(default_factory=lambda: [-1] * N_STATES)
     lead_mask: list[list[int]] = field(default_factory=lambda: [[0] * N_CLASSES for _ in range(N_STATES)])
     pointed: list[int] = field(default_factory=lambda: [0] * N_STATES)  # pieces that may still score
@@ -169,6 +170,7 @@ def _build(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables
     if not isinstance(game, Moon) and not jass:
         # Plain card games: within a suit, power follows the index, so only the
         # relative ranks of the remaining cards matter, and the scoring cards.
+        t.partition = 1
         for ts in states:
             t.norm[ts] = 1
             t.keep[ts] = sum(1 << p for p in pieces if any(max_future[r][p] or points[r][p]
