@@ -17,6 +17,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
     int ctz64 "__builtin_ctzll"(unsigned long long) nogil
+    int __builtin_clzll(unsigned long long) nogil
 
 cdef extern from "bits.h":
     uint64_t oh_pext(uint64_t x, uint64_t m) nogil
@@ -650,45 +651,85 @@ cdef inline Slot* pslot(Ctx* c, Key* key, u64 h, bint create) noexcept nogil:
     return free_
 
 
+cdef inline int top_owners(Tab* t, Key* key, u64 R) noexcept nogil:
+    """Two bits per suit: who holds the suit's highest remaining card."""
+    cdef int x, pos, sig = 0
+    cdef u64 S
+    for x in range(4):
+        S = t.suit_mask[x] & R
+        if S:
+            pos = popcount64(R & ((<u64>1 << (63 - __builtin_clzll(S))) - 1))
+            sig |= (<int>(((key.k[2] >> pos) & 1) | (((key.k[3] >> pos) & 1) << 1))) << (2 * x)
+    return sig
+
+
+cdef inline u64 sub_hash(u64 h, int cov, int sig) noexcept nogil:
+    h ^= (<u64>(cov | (sig << 4)) + 1) * <u64>0x94D049BB133111EB
+    h ^= h >> 31
+    return h * <u64>0xBF58476D1CE4E5B9
+
+
+cdef inline Slot* sub_slot(Ctx* c, Key* key, u64 h, int cov, int sig, bint create) noexcept nogil:
+    """The chain of entries that cover the top card of exactly the suits in ``cov``, whose
+    holders are ``sig``: a probe looks at only those chains its position can match."""
+    cdef Key k2 = key[0]
+    k2.meta = key.meta | (<u64>1 << 63) | (<u64>cov << 40) | (<u64>sig << 44)
+    return pslot(c, &k2, sub_hash(h, cov, sig), create)
+
+
 cdef inline void ptt_probe(Ctx* c, Key* key, u64 h, u64 R, int acc, int* lb, int* ub, u64* rlb, u64* rub,
                            int* first) noexcept nogil:
     """Tighten ``lb``/``ub`` with every entry that answers for this position."""
-    cdef Slot* d = pslot(c, key, h, 0)
+    cdef Slot* base = pslot(c, key, h, 0)
+    cdef Slot* d
     cdef PEntry* e
     cdef int32_t i
-    cdef int hit = 0
+    cdef int hit = 0, cov, sig, cmask
+    cdef uint32_t used
     c.tt_probes += 1
-    if d == NULL:
+    if base == NULL:
         return
-    i = d.head
-    while i >= 0:
-        e = c.pool + i
-        c.tt_walked += 1
-        if (((e.own1 ^ key.k[2]) | (e.own2 ^ key.k[3])) & e.msk) == 0:
-            if not hit:
-                hit = 1
-                c.tt_hits += 1
-            if e.lo + acc > lb[0]:
-                lb[0] = e.lo + acc
-                rlb[0] = oh_pdep(e.msk, R)
-            if e.hi + acc < ub[0]:
-                ub[0] = e.hi + acc
-                rub[0] = oh_pdep(e.msk, R)
-            if e.best != 255 and first[0] < 0:
-                first[0] = ctz64(oh_pdep((<u64>1) << e.best, R))
-            if lb[0] >= ub[0]:
-                return
-        i = e.next
+    sig = top_owners(c.t, key, R)
+    used = base.count
+    while used:
+        cov = ctz64(used)
+        used &= used - 1
+        cmask = ((cov & 1) * 0x3) | ((cov & 2) * 0x6) | ((cov & 4) * 0xC) | ((cov & 8) * 0x18)
+        d = sub_slot(c, key, h, cov, sig & cmask, 0)
+        if d == NULL:
+            continue
+        i = d.head
+        while i >= 0:
+            e = c.pool + i
+            c.tt_walked += 1
+            if (((e.own1 ^ key.k[2]) | (e.own2 ^ key.k[3])) & e.msk) == 0:
+                if not hit:
+                    hit = 1
+                    c.tt_hits += 1
+                if e.lo + acc > lb[0]:
+                    lb[0] = e.lo + acc
+                    rlb[0] = oh_pdep(e.msk, R)
+                if e.hi + acc < ub[0]:
+                    ub[0] = e.hi + acc
+                    rub[0] = oh_pdep(e.msk, R)
+                if e.best != 255 and first[0] < 0:
+                    first[0] = ctz64(oh_pdep((<u64>1) << e.best, R))
+                if lb[0] >= ub[0]:
+                    return
+            i = e.next
 
 
 cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, u64 rel, int lo, int hi, int best,
                            int depth) noexcept nogil:
     """Store bounds that hold wherever the cards in ``rel`` (closed upwards) agree."""
-    cdef u64 msk = oh_pext(closure(t, rel | key.k[1], R), R)
+    cdef u64 closed = closure(t, rel | key.k[1], R)
+    cdef u64 msk = oh_pext(closed, R)
     cdef u64 p2 = key.k[2] & msk, p3 = key.k[3] & msk
     cdef Slot* d
+    cdef Slot* base
     cdef PEntry* e
     cdef int32_t i
+    cdef int x, cov = 0, cmask = 0
     cdef int bpos = 255 if best == 255 else popcount64(R & (((<u64>1) << best) - 1))
     if c.pool_used >= c.pool_size:
         # full: start again (DDS resets too); the cheap way to forget in O(1)
@@ -697,7 +738,13 @@ cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, u64 rel, int 
             memset(c.tt, 0, (c.tt_mask + 1) * BUCKET * sizeof(Entry))
             c.gen = 1
         c.pool_used = 0
-    d = pslot(c, key, h, 1)
+    for x in range(4):
+        if closed & t.suit_mask[x]:
+            cov |= 1 << x
+            cmask |= 3 << (2 * x)
+    base = pslot(c, key, h, 1)
+    base.count |= <uint16_t>(1 << cov)
+    d = sub_slot(c, key, h, cov, top_owners(t, key, R) & cmask, 1)
     i = d.head
     while i >= 0:
         e = c.pool + i
@@ -708,6 +755,19 @@ cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, u64 rel, int 
                 e.hi = hi
             e.best = bpos
             return
+        if (((e.own1 ^ p2) | (e.own2 ^ p3)) & e.msk & msk) == 0:
+            if (e.msk & ~msk) == 0 and e.lo >= lo and e.hi <= hi:
+                return  # an entry at least as general and as tight says it already
+            if (msk & ~e.msk) == 0 and lo >= e.lo and hi <= e.hi:
+                # the new bounds are as tight and hold more widely: they take its place
+                e.own1 = p2
+                e.own2 = p3
+                e.msk = msk
+                e.lo = lo
+                e.hi = hi
+                e.best = bpos
+                e.depth = depth
+                return
         i = e.next
     i = c.pool_used
     c.pool_used += 1
