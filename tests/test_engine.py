@@ -109,7 +109,7 @@ def test_table_reuse_across_solves_of_one_deal():
 
 
 @pytest.mark.parametrize("setting", [{"eq": False}, {"norm": False}, {"qt": False}, {"bounds": False},
-                                     {"order": 0}, {"mtd": False}, {"tt": False}],
+                                     {"order": 0}, {"mtd": False}, {"tt": False}, {"partition": False}],
                          ids=lambda s: ",".join(f"{k}={v}" for k, v in s.items()))
 def test_every_technique_leaves_the_answers_unchanged(setting):
     """Switching one technique off changes node counts, never values."""
@@ -125,6 +125,28 @@ def test_every_technique_leaves_the_answers_unchanged(setting):
                     want = engine.solve(pos, obj, pv=False).moves
                     eng.configure(**setting)
                     assert engine.solve(pos, obj, pv=False).moves == want, (pos.dumps(), obj)
+    finally:
+        eng.configure()
+
+
+@pytest.mark.parametrize("game,options", [(g, o) for g, o in VARIANTS if g in ("minimo", "minimisere", "bridge")],
+                         ids=[variant_id(g, o) for g, o in VARIANTS if g in ("minimo", "minimisere", "bridge")])
+def test_partition_search_matches_exact_keys_on_larger_positions(game, options):
+    """Partition-search entries answer for positions they were not made from: check them on
+    positions too large for the reference (6-8 cards a hand), one warm table across a whole
+    set of positions and objectives, against exact relative-rank keys on a fresh table."""
+    from solver import engine
+    eng = engine.get_engine()
+    cards = (6, 7) if four_players(game, options) else (7, 8)
+    positions = list(random_positions(game, 4, 314, cards_left=cards, **options))
+    try:
+        eng.configure(partition=False)
+        want = [[engine.solve(pos, obj, pv=False).moves for obj in objective_for(pos, i)]
+                for i, pos in enumerate(positions)]
+        eng.configure()
+        for i, pos in enumerate(positions):
+            got = [engine.solve(pos, obj, pv=False).moves for obj in objective_for(pos, i)]
+            assert got == want[i], pos.dumps()
     finally:
         eng.configure()
 
