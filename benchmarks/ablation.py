@@ -20,6 +20,7 @@ SETTINGS: dict[str, dict[str, object]] = {
     "all on": {},
     "no equivalent cards": {"eq": False},
     "no relative-rank keys": {"norm": False},
+    "exact keys (no partition search)": {"partition": False},
     "no quick tricks": {"qt": False},
     "no bounds at all": {"bounds": False},
     "plain ordering": {"order": 0},
@@ -35,6 +36,7 @@ CASES: dict[str, tuple[Callable[[int], Position], str, str]] = {
     "jass 9 cards, tricks min": (lambda s: cut(deal("jass", s), 9, 0, s), "tricks", "min"),
     "jass 8 cards, points max": (lambda s: cut(deal("jass", s), 8, 0, s), "points", "max"),
     "minimisere 8 cards, points min": (lambda s: cut(deal("minimisere", s), 8, 0, s), "points", "min"),
+    "minimisere 9 cards, tricks min": (lambda s: cut(deal("minimisere", s), 9, 0, s), "tricks", "min"),
     "bridge 9 cards, tricks max": (lambda s: cut(deal("bridge", s, trump="H"), 9, 0, s), "tricks", "max"),
 }
 
@@ -61,12 +63,17 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--count", type=int, default=10)
     ap.add_argument("--cap", type=float, default=5.0)
+    ap.add_argument("--setting", action="append", choices=list(SETTINGS), help="only these settings (repeat)")
+    ap.add_argument("--case", action="append", choices=list(CASES), help="only these cases (repeat)")
     args = ap.parse_args(argv)
-    print("| case | " + " | ".join(SETTINGS) + " |")
-    print("|---" * (len(SETTINGS) + 1) + "|")
+    settings = {k: v for k, v in SETTINGS.items() if not args.setting or k in args.setting}
+    print("| case | " + " | ".join(settings) + " |")
+    print("|---" * (len(settings) + 1) + "|")
     for name, (make, measure, goal) in CASES.items():
+        if args.case and name not in args.case:
+            continue
         cells = []
-        for setting in SETTINGS.values():
+        for setting in settings.values():
             med, over = median_nodes(make, measure, goal, args.count, setting, args.cap)
             cells.append(f"{med:,.0f}" + (f" ({over} capped)" if over else ""))
         print(f"| {name} | " + " | ".join(cells) + " |", flush=True)

@@ -3,10 +3,12 @@
 
 Everything inside the search is C: the game arrives as a ``Tab`` struct filled
 once from ``solver.tables``; the search runs without the GIL. The transposition
-table is probed at trick boundaries only, keyed on every hand, the leader, the
+table is probed at trick boundaries only, keyed on the hands, the leader, the
 trump state and the score key (what the rest of the hand's score depends on
 beyond the running total), and stores bounds *relative* to the running total
-so that one entry serves every history that reaches the same key.
+so that one entry serves every history that reaches the same key. Where legality
+goes by suit and a trick's winner by suit and rank (bridge, Minimo, Minimisere)
+it is a partition search: an entry keeps only the ranks its result depended on.
 """
 
 from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int16_t, int32_t, int64_t
