@@ -7,8 +7,9 @@ table is probed at trick boundaries only, keyed on the hands, the leader, the
 trump state and the score key (what the rest of the hand's score depends on
 beyond the running total), and stores bounds *relative* to the running total
 so that one entry serves every history that reaches the same key. Where legality
-goes by suit and a trick's winner by suit and rank (bridge, Minimo, Minimisere)
-it is a partition search: an entry keeps only the ranks its result depended on.
+goes by suit and a trick's winner by suit and rank, and suits are long (bridge,
+Minimisere), it is a partition search: an entry keeps only the ranks its result
+depended on.
 """
 
 from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int16_t, int32_t, int64_t
@@ -579,14 +580,16 @@ cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
 # --- partition search (DDS-style) ----------------------------------------------------
 #
 # In games where legality goes by suit and a trick's winner by suit and rank (bridge,
-# Minimo, Minimisere), a search result depends on the ranks of only some cards: those
-# that won a trick against a card of their own suit, and those some bound or table entry
-# looked at. An entry stores, per suit, the owners of the remaining cards from the top
-# down to the lowest such card, plus every hand's suit lengths; it then answers for every
-# position that agrees on those, whoever holds the lower cards. Key fields: k[0] the
-# lengths (4 bits per hand and suit), k[1] the named point cards still out, k[2]/k[3] two
-# owner bits per remaining card (by rank order of all remaining cards), k[4] (entries
-# only) the remaining cards the entry depends on, in that order.
+# Minimisere; Minimo too, but there it does not pay: see solver.tables), a search
+# result depends on the ranks of only some cards: those that won a trick against a
+# card of their own suit, and those some bound or table entry looked at. An entry
+# stores, per suit, the owners of the remaining cards from the top down to the lowest
+# such card, plus every hand's suit lengths; it then answers for every position that
+# agrees on those, whoever holds the lower cards. Key fields: k[0] the lengths (4 bits
+# per hand and suit), k[1] the named point cards still out, k[2]/k[3] two owner bits
+# per remaining card (by rank order of all remaining cards). Entries live in a pool,
+# chained from directory slots keyed on the lengths, the point cards, the state, and
+# which suits' top cards the entry covers and who holds them.
 
 DEF DIR_PROBE = 8        # directory slots tried from a key's home slot
 
@@ -627,30 +630,32 @@ cdef inline u64 closure(Tab* t, u64 rel, u64 R) noexcept nogil:
 
 
 cdef inline Slot* pslot(Ctx* c, Key* key, u64 h, bint create) noexcept nogil:
-    """The directory slot of ``key``; with ``create``, a fresh one in its place when absent
-    (a stale slot first, else the one with the shortest chain)."""
+    """The directory slot of ``key``; with ``create``, a fresh one when absent (in the first
+    free slot, else in place of the one with the shortest chain). Slots are freed only all
+    at once, so a key is never stored past a free slot: the search stops at the first."""
     cdef Slot* d
-    cdef Slot* free_ = NULL
+    cdef Slot* victim = NULL
     cdef int i
     for i in range(DIR_PROBE):
         d = c.dir + ((h + i) & c.dir_mask)
         if d.gen != c.gen:
-            if free_ == NULL:
-                free_ = d
-            continue
+            if not create:
+                return NULL
+            victim = d
+            break
         if d.lens == key.k[0] and d.meta == key.meta and d.keep == key.k[1]:
             return d
-        if create and (free_ == NULL or (free_.gen == c.gen and d.count < free_.count)):
-            free_ = d
+        if victim == NULL or d.count < victim.count:
+            victim = d
     if not create:
         return NULL
-    free_.lens = key.k[0]
-    free_.keep = key.k[1]
-    free_.meta = key.meta
-    free_.gen = c.gen
-    free_.head = -1
-    free_.count = 0
-    return free_
+    victim.lens = key.k[0]
+    victim.keep = key.k[1]
+    victim.meta = key.meta
+    victim.gen = c.gen
+    victim.head = -1
+    victim.count = 0
+    return victim
 
 
 cdef inline int top_owners(Tab* t, Key* key, u64 R) noexcept nogil:
