@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from puzzles.service.app import Limits, create_app  # noqa: E402
 
 def _app():
     folder = Path(tempfile.mkdtemp(prefix="openhand-fuzz-"))
+    atexit.register(shutil.rmtree, folder, True)  # the schema needs the app at import, before any fixture
     puzzles = generate(Settings("moon", vary=False, cards=(3, 3), engine="reference"), 1, 2,
                        max_candidates=400).puzzles
     collection_io.save(collection_io.Collection(puzzles, 2), folder / "p.msgpack")
