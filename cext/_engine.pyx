@@ -75,6 +75,7 @@ cdef struct Tab:
     int perm_suit[NSTATES]     # Jass: the trump suit, whose bits go to trump order first (-1: none)
     uint16_t perm_lut[512]     # Jass: the 9 bits of a suit (6..A) in trump order
     int partition              # 1: partition search (legality and winners go by suit and rank only)
+    int full_window            # 1: value() searches with a full window instead of MTD(f)
 
 cdef struct State:
     u64 hands[4]
@@ -1218,6 +1219,7 @@ cdef class Engine:
         t.eights = tb.eights
         t.qt_ok = tb.qt_ok
         t.partition = tb.partition
+        t.full_window = tb.full_window
         for p in range(64):
             t.piece_suit[p] = tb.piece_suit[p]
         for p in range(512):
@@ -1322,7 +1324,7 @@ cdef class Engine:
         cdef int v
         self._state(&s, hands, trick, leader, ts, acc, skey)
         with nogil:
-            if self.mtd:
+            if self.mtd and not self.t.full_window:
                 v = mtdf(&self.c, &s, guess)
             else:
                 v = full(&self.c, &s)

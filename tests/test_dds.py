@@ -51,3 +51,15 @@ def test_engine_matches_dds_full_sweep():
     bad = [pos.dumps() for pos in bridge_positions(300, 5000, tuple(range(5, 12)))
            if lead_tricks(pos, "fast") != dds.move_tricks(pos)]
     assert not bad, bad[:3]
+
+
+@pytest.mark.slow
+@pytest.mark.needs_engine
+def test_engine_matches_dds_on_full_deals():
+    """Every opening lead of 50 seeded full deals, every strain (pytest -m slow tests/test_dds.py)."""
+    bad = []
+    for seed in range(7700, 7750):
+        pos = deal("bridge", seed, trump=STRAINS[seed % 5])
+        if lead_tricks(pos, "fast") != dds.move_tricks(pos):
+            bad.append(pos.dumps())
+    assert not bad, bad[:3]
