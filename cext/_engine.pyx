@@ -74,6 +74,7 @@ cdef struct Tab:
     u64 pointed[NSTATES]       # pieces that can still score points
     int perm_suit[NSTATES]     # Jass: the trump suit, whose bits go to trump order first (-1: none)
     uint16_t perm_lut[512]     # Jass: the 9 bits of a suit (6..A) in trump order
+    uint16_t perm_inv[512]     # and back
     int partition              # 1: partition search (legality and winners go by suit and rank only)
     int full_window            # 1: value() searches with a full window instead of MTD(f)
 
@@ -595,16 +596,34 @@ cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
 DEF DIR_PROBE = 8        # directory slots tried from a key's home slot
 
 
+cdef inline u64 to_power(Tab* t, int ts, u64 x) noexcept nogil:
+    """Cards with the trump suit's bits put in power order (Jass); others unchanged."""
+    cdef int sh
+    if t.perm_suit[ts] < 0:
+        return x
+    sh = 13 * t.perm_suit[ts] + 4
+    return (x & ~(<u64>0x1FF << sh)) | (<u64>t.perm_lut[(x >> sh) & 0x1FF] << sh)
+
+
+cdef inline u64 from_power(Tab* t, int ts, u64 x) noexcept nogil:
+    cdef int sh
+    if t.perm_suit[ts] < 0:
+        return x
+    sh = 13 * t.perm_suit[ts] + 4
+    return (x & ~(<u64>0x1FF << sh)) | (<u64>t.perm_inv[(x >> sh) & 0x1FF] << sh)
+
+
 cdef inline void pmake_key(Tab* t, State* s, Key* key, u64 R) noexcept nogil:
+    """``R``: the remaining cards in power order (``to_power``)."""
     cdef u64 lens = 0
     cdef int i, x
     for i in range(t.n):
         for x in range(4):
             lens |= (<u64>popcount64(s.hands[i] & t.suit_mask[x])) << (16 * i + 4 * x)
     key.k[0] = lens
-    key.k[1] = R & t.keep[s.ts]
-    key.k[2] = oh_pext(s.hands[1] | s.hands[3], R)
-    key.k[3] = oh_pext(s.hands[2] | s.hands[3], R)
+    key.k[1] = from_power(t, s.ts, R) & t.keep[s.ts]
+    key.k[2] = oh_pext(to_power(t, s.ts, s.hands[1] | s.hands[3]), R)
+    key.k[3] = oh_pext(to_power(t, s.ts, s.hands[2] | s.hands[3]), R)
     key.k[4] = 0
     key.meta = <u64>s.leader | (<u64>s.ts << 2) | (<u64>s.skey << 5)
 
@@ -685,9 +704,10 @@ cdef inline Slot* sub_slot(Ctx* c, Key* key, u64 h, int cov, int sig, bint creat
     return pslot(c, &k2, sub_hash(h, cov, sig), create)
 
 
-cdef inline void ptt_probe(Ctx* c, Key* key, u64 h, u64 R, int acc, int* lb, int* ub, u64* rlb, u64* rub,
-                           int* first) noexcept nogil:
-    """Tighten ``lb``/``ub`` with every entry that answers for this position."""
+cdef inline void ptt_probe(Ctx* c, Key* key, u64 h, u64 R, int ts, int acc, int* lb, int* ub, u64* rlb,
+                           u64* rub, int* first) noexcept nogil:
+    """Tighten ``lb``/``ub`` with every entry that answers for this position (``R`` in power
+    order; the cards the bounds rest on come back as cards)."""
     cdef Slot* base = pslot(c, key, h, 0)
     cdef Slot* d
     cdef PEntry* e
@@ -716,21 +736,26 @@ cdef inline void ptt_probe(Ctx* c, Key* key, u64 h, u64 R, int acc, int* lb, int
                     c.tt_hits += 1
                 if e.lo + acc > lb[0]:
                     lb[0] = e.lo + acc
-                    rlb[0] = oh_pdep(e.msk, R)
+                    rlb[0] = from_power(c.t, ts, oh_pdep(e.msk, R))
                 if e.hi + acc < ub[0]:
                     ub[0] = e.hi + acc
-                    rub[0] = oh_pdep(e.msk, R)
+                    rub[0] = from_power(c.t, ts, oh_pdep(e.msk, R))
                 if e.best != 255 and first[0] < 0:
-                    first[0] = ctz64(oh_pdep((<u64>1) << e.best, R))
+                    first[0] = ctz64(from_power(c.t, ts, oh_pdep((<u64>1) << e.best, R)))
                 if lb[0] >= ub[0]:
                     return
             i = e.next
 
 
-cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, u64 rel, int lo, int hi, int best,
-                           int depth) noexcept nogil:
-    """Store bounds that hold wherever the cards in ``rel`` (closed upwards) agree."""
-    cdef u64 closed = closure(t, rel | key.k[1], R)
+cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, int ts, u64 rel, int lo, int hi,
+                           int best, int depth) noexcept nogil:
+    """Store bounds that hold wherever the cards in ``rel`` (closed upwards in power order)
+    agree. Jass before its trump is fixed keeps every card: which suit becomes trump, and
+    so every rank order, is still open."""
+    cdef u64 closed
+    if t.jass and ts == NONE:
+        rel = R
+    closed = closure(t, to_power(t, ts, rel | key.k[1]), R)
     cdef u64 msk = oh_pext(closed, R)
     cdef u64 p2 = key.k[2] & msk, p3 = key.k[3] & msk
     cdef Slot* d
@@ -738,7 +763,7 @@ cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, u64 rel, int 
     cdef PEntry* e
     cdef int32_t i
     cdef int x, cov = 0, cmask = 0
-    cdef int bpos = 255 if best == 255 else popcount64(R & (((<u64>1) << best) - 1))
+    cdef int bpos = 255 if best == 255 else popcount64(R & (to_power(t, ts, (<u64>1) << best) - 1))
     if c.pool_used >= c.pool_size:
         # full: start again (DDS resets too); the cheap way to forget in O(1)
         c.gen += 1
@@ -805,6 +830,27 @@ cdef inline u64 trick_mark(Tab* t, int ts, int* trick) noexcept nogil:
         if i != w and t.piece_suit[trick[i]] == t.piece_suit[trick[w]]:
             return (<u64>1) << trick[w]
     return 0
+
+
+cdef inline u64 jass_rank_mark(Tab* t, State* s, int seat) noexcept nogil:
+    """The one rank comparison Jass's legality makes once trump is fixed: with a trump in a
+    trick led in another suit, a seat holding trumps and other cards may not undertrump the
+    highest trump so far. That trump then matters (and with it, closed upwards, every
+    higher one). Bauer's exception is about the trump jack, which keys keep by name."""
+    cdef int T = s.ts, led, i, p, top = -1, bp = -1
+    cdef u64 hand = s.hands[seat], trumps
+    if T == NONE or s.tlen == 0:
+        return 0
+    led = t.piece_suit[s.trick[0]]
+    trumps = hand & t.suit_mask[T]
+    if led == T or not trumps or hand == trumps:
+        return 0
+    for i in range(s.tlen):
+        p = s.trick[i]
+        if t.piece_suit[p] == T and t.power[T][led][p] > top:
+            top = t.power[T][led][p]
+            bp = p
+    return 0 if bp < 0 else (<u64>1) << bp
 
 
 cdef inline u64 widen_equivalents(Tab* t, State* s, u64 legal_moves, u64 kept, u64 rel) noexcept nogil:
@@ -969,10 +1015,10 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
             ub = INF
         if c.use_tt and r > c.tt_min:
             if part:
-                R = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+                R = to_power(t, s.ts, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3])
                 pmake_key(t, s, &key, R)
                 h = phash(&key)
-                ptt_probe(c, &key, h, R, s.acc, &lb, &ub, &rlb, &rub, &first)
+                ptt_probe(c, &key, h, R, s.ts, s.acc, &lb, &ub, &rlb, &rub, &first)
                 if lb >= beta:
                     rel[0] = rlb
                     return lb
@@ -1038,6 +1084,8 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                 nrel = crel  # a cut: this move alone proves the bound
             break
     if part:
+        if t.jass:
+            nrel |= jass_rank_mark(t, s, seat)
         if all_moves != moves:
             nrel = widen_equivalents(t, s, all_moves, moves, nrel)
         rel[0] = nrel
@@ -1049,11 +1097,11 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     if s.tlen == 0 and c.use_tt and r > c.tt_min:
         if part:
             if best <= a0:
-                ptt_store(c, t, &key, h, R, nrel, -30000, best - s.acc, bestmove, r)
+                ptt_store(c, t, &key, h, R, s.ts, nrel, -30000, best - s.acc, bestmove, r)
             elif best >= b0:
-                ptt_store(c, t, &key, h, R, nrel, best - s.acc, 30000, bestmove, r)
+                ptt_store(c, t, &key, h, R, s.ts, nrel, best - s.acc, 30000, bestmove, r)
             else:
-                ptt_store(c, t, &key, h, R, nrel, best - s.acc, best - s.acc, bestmove, r)
+                ptt_store(c, t, &key, h, R, s.ts, nrel, best - s.acc, best - s.acc, bestmove, r)
         elif best <= a0:
             tt_store(c, &key, h, -30000, best - s.acc, bestmove, r)
         elif best >= b0:
@@ -1224,6 +1272,7 @@ cdef class Engine:
             t.piece_suit[p] = tb.piece_suit[p]
         for p in range(512):
             t.perm_lut[p] = tb.perm_lut[p]
+            t.perm_inv[tb.perm_lut[p]] = p
         for k in range(4):
             t.suit_mask[k] = tb.suit_mask[k]
             t.jack[k] = tb.jack[k]

@@ -190,6 +190,10 @@ def _build(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables
         order = sorted(range(C.SIX, C.ACE + 1), key=lambda r: game.trump_rank(C.card(0, r)))  # type: ignore
         for x in range(512):
             t.perm_lut[x] = sum(1 << i for i, r in enumerate(order) if x >> (r - C.SIX) & 1)
+        # Partition search once trump is fixed (before, entries keep every card: see the
+        # engine), for tricks: jass/after3, 16 positions, 280k vs 365k nodes a solve. Points
+        # name most cards in the key anyway, and there it doubled the nodes (3.7M vs 1.9M).
+        t.partition = int(not points_measure)
         for ts in range(4):
             t.norm[ts] = 1
             t.perm_suit[ts] = ts

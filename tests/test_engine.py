@@ -129,7 +129,7 @@ def test_every_technique_leaves_the_answers_unchanged(setting):
         eng.configure()
 
 
-PARTITIONED = [(g, o) for g, o in VARIANTS if g in ("minimisere", "bridge")]
+PARTITIONED = [(g, o) for g, o in VARIANTS if g in ("minimisere", "bridge", "jass")]
 
 
 @pytest.mark.parametrize("game,options", PARTITIONED, ids=[variant_id(g, o) for g, o in PARTITIONED])
