@@ -704,14 +704,15 @@ cdef inline Slot* sub_slot(Ctx* c, Key* key, u64 h, int cov, int sig, bint creat
     return pslot(c, &k2, sub_hash(h, cov, sig), create)
 
 
-cdef inline void ptt_probe(Ctx* c, Key* key, u64 h, u64 R, int ts, int acc, int* lb, int* ub, u64* rlb,
-                           u64* rub, int* first) noexcept nogil:
-    """Tighten ``lb``/``ub`` with every entry that answers for this position (``R`` in power
-    order; the cards the bounds rest on come back as cards)."""
+cdef inline void ptt_probe(Ctx* c, Key* key, u64 h, u64 R, int ts, int acc, int alpha, int beta, int* lb,
+                           int* ub, u64* rlb, u64* rub, int* first) noexcept nogil:
+    """Tighten ``lb``/``ub`` with the entries that answer for this position (``R`` in power
+    order; the cards the bounds rest on come back as cards), until they decide the window
+    (alpha, beta); the entry that decides it moves to the head of its chain."""
     cdef Slot* base = pslot(c, key, h, 0)
     cdef Slot* d
     cdef PEntry* e
-    cdef int32_t i
+    cdef int32_t i, prev
     cdef int hit = 0, cov, sig, cmask
     cdef uint32_t used
     c.tt_probes += 1
@@ -727,6 +728,7 @@ cdef inline void ptt_probe(Ctx* c, Key* key, u64 h, u64 R, int ts, int acc, int*
         if d == NULL:
             continue
         i = d.head
+        prev = -1
         while i >= 0:
             e = c.pool + i
             c.tt_walked += 1
@@ -742,8 +744,13 @@ cdef inline void ptt_probe(Ctx* c, Key* key, u64 h, u64 R, int ts, int acc, int*
                     rub[0] = from_power(c.t, ts, oh_pdep(e.msk, R))
                 if e.best != 255 and first[0] < 0:
                     first[0] = ctz64(from_power(c.t, ts, oh_pdep((<u64>1) << e.best, R)))
-                if lb[0] >= ub[0]:
+                if lb[0] >= ub[0] or lb[0] >= beta or ub[0] <= alpha:
+                    if prev >= 0:
+                        c.pool[prev].next = e.next
+                        e.next = d.head
+                        d.head = i
                     return
+            prev = i
             i = e.next
 
 
@@ -1018,7 +1025,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                 R = to_power(t, s.ts, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3])
                 pmake_key(t, s, &key, R)
                 h = phash(&key)
-                ptt_probe(c, &key, h, R, s.ts, s.acc, &lb, &ub, &rlb, &rub, &first)
+                ptt_probe(c, &key, h, R, s.ts, s.acc, alpha, beta, &lb, &ub, &rlb, &rub, &first)
                 if lb >= beta:
                     rel[0] = rlb
                     return lb
