@@ -171,18 +171,18 @@ def _build(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables
     if not isinstance(game, Moon) and not jass:
         # Plain card games: within a suit, power follows the index, so only the
         # relative ranks of the remaining cards matter, and the scoring cards.
-        # Partition search pays where suits are long (13 cards, 4 hands); in Minimo's 8-card
-        # suits it saves about 20% of the nodes but no time, each node costing more
-        # (minimo-s/full tricks: 97k vs 122k nodes, medians within the noise).
-        t.partition = int(n == 4)
         for ts in states:
             t.norm[ts] = 1
             t.keep[ts] = sum(1 << p for p in pieces if any(max_future[r][p] or points[r][p]
                                                              for r in _reachable(game, ts)))
+        # Partition search pays where suits are long (13 cards, 4 hands); in Minimo's 8-card
+        # suits it saves about 20% of the nodes but no time, each node costing more
+        # (minimo-s/full tricks: 97k vs 122k nodes, medians within the noise).
+        t.partition = int(n == 4)
     # Minimisere's points (many small card values) take more nodes by MTD(f)'s null-window
     # steps than by one full-window search: minimisere/after6, 16 positions, 661k vs 429k
-    # nodes a solve (scoring=hard: 12.2M vs 11.1M). Elsewhere MTD(f) wins or ties (Jass
-    # points after 3 tricks: 2.7M vs 4.3M; Minimo points: equal).
+    # nodes a solve, partition search on (scoring=hard: 12.2M vs 11.1M). Elsewhere MTD(f)
+    # wins or ties (Jass points after 3 tricks: 2.7M vs 4.3M; Minimo points: equal).
     t.full_window = int(points_measure and isinstance(game, Minimisere))
     if jass:
         # Once trump is fixed, the same holds with the trump suit's bits put in trump
