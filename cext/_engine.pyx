@@ -76,7 +76,6 @@ cdef struct Tab:
     uint16_t perm_lut[512]     # Jass: the 9 bits of a suit (6..A) in trump order
     uint16_t perm_inv[512]     # and back
     int partition              # 1: partition search (legality and winners go by suit and rank only)
-    int full_window            # 1: value() searches with a full window instead of MTD(f)
 
 cdef struct State:
     u64 hands[4]
@@ -1274,7 +1273,6 @@ cdef class Engine:
         t.eights = tb.eights
         t.qt_ok = tb.qt_ok
         t.partition = tb.partition
-        t.full_window = tb.full_window
         for p in range(64):
             t.piece_suit[p] = tb.piece_suit[p]
         for p in range(512):
@@ -1380,7 +1378,7 @@ cdef class Engine:
         cdef int v
         self._state(&s, hands, trick, leader, ts, acc, skey)
         with nogil:
-            if self.mtd and not self.t.full_window:
+            if self.mtd:
                 v = mtdf(&self.c, &s, guess)
             else:
                 v = full(&self.c, &s)

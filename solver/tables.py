@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import cards as C
-from .games import Game, Jass, Minimisere, Minimo, Moon
+from .games import Game, Jass, Minimo, Moon
 from .games.moon import TRUMP_SUIT
 
 NONE = 4          # the "no trump" state
@@ -54,7 +54,6 @@ class Tables:
     sum_bit: list[list[int]]         # [state][piece] bits of the score key set when the side wins it
     qt_ok: int = 0                   # quick-trick bounds hold: the measure is tricks, one a trick
     partition: int = 0               # partition search: legality by suit, winners by suit and rank
-    full_window: int = 0             # search with a full window: MTD(f)'s null windows cost more here
     trump_class: list[int] = field(default_factory=lambda: [-1] * N_STATES)
     lead_mask: list[list[int]] = field(default_factory=lambda: [[0] * N_CLASSES for _ in range(N_STATES)])
     pointed: list[int] = field(default_factory=lambda: [0] * N_STATES)  # pieces that may still score
@@ -179,11 +178,6 @@ def _build(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables
         # suits it saves about 20% of the nodes but no time, each node costing more
         # (minimo-s/full tricks: 97k vs 122k nodes, medians within the noise).
         t.partition = int(n == 4)
-    # Minimisere's points (many small card values) take more nodes by MTD(f)'s null-window
-    # steps than by one full-window search: minimisere/after6, 16 positions, 661k vs 429k
-    # nodes a solve, partition search on (scoring=hard: 12.2M vs 11.1M). Elsewhere MTD(f)
-    # wins or ties (Jass points after 3 tricks: 2.7M vs 4.3M; Minimo points: equal).
-    t.full_window = int(points_measure and isinstance(game, Minimisere))
     if jass:
         # Once trump is fixed, the same holds with the trump suit's bits put in trump
         # order; the trump jack keeps its name (the Bauer exception is about that card).
