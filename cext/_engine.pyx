@@ -96,13 +96,14 @@ cdef struct Entry:
     uint8_t depth
 
 cdef struct Slot:
-    # partition search: one per (suit lengths, point cards out, leader/trump/score state)
+    # partition search: a base slot per (suit lengths, point cards out, leader/trump/score
+    # state), and under it a sub-slot per set of covered suits and their top cards' holders
     u64 lens
     u64 keep
-    u64 meta
-    int32_t head        # first entry of its chain in the pool, -1: none
+    u64 meta            # sub-slots: with bit 63 set, and the covered suits and holders
+    int32_t head        # sub-slots: first entry of the chain in the pool, -1: none
     uint16_t gen
-    uint16_t count
+    uint16_t count      # sub-slots: entries in the chain; base slots: which covers have one
 
 cdef struct PEntry:
     u64 own1            # owner bits of the cards in ``msk`` (see pmake_key)
