@@ -187,9 +187,23 @@ def test_bridge_endgame_table_equals_dds_solve_board(seed):
 @needs_engine
 @pytest.mark.parametrize("seed", [5, 3] + [pytest.param(s, marks=pytest.mark.slow) for s in range(6, 26)])
 def test_bridge_table_equals_dds(seed):
-    """DDS's CalcDDtable on full deals (seeds 5 and 3: a few seconds each; 20 more in the slow set)."""
+    """DDS's CalcDDtable on full deals (seeds 5 and 3: a few seconds each; 20 more in the slow set,
+    and the benchmark set's deals below)."""
     pytest.importorskip("endplay")
     from solver import dds
     pos = deal("bridge", seed)
+    t = table(pos, engine="fast", jobs=2)
+    assert dds.dd_table(pos) == {c: t[c] for c in t.contracts}
+
+
+@pytest.mark.slow
+@pytest.mark.needs_engine
+@needs_engine
+@pytest.mark.parametrize("index", range(20))
+def test_bridge_table_equals_dds_on_benchmark_deals(index):
+    """The deals of the bridge-nt/full benchmark set (pytest -m slow tests/test_table.py)."""
+    pytest.importorskip("endplay")
+    from solver import bench, dds
+    pos = bench.get_set("bridge-nt/full", None)[index]
     t = table(pos, engine="fast", jobs=2)
     assert dds.dd_table(pos) == {c: t[c] for c in t.contracts}
