@@ -225,11 +225,13 @@ class DDSComparison:
 
     def summary(self) -> str:
         med_o, med_d = statistics.median(self.openhand_ms), statistics.median(self.dds_ms)
-        return (f"{self.deals} deals, {self.agree} agree with DDS; openhand median {med_o:.2f} ms "
+        text = (f"{self.deals} deals, {self.agree} agree with DDS; openhand median {med_o:.2f} ms "
                 f"(p90 {percentile(self.openhand_ms, 0.9):.2f}), DDS median {med_d:.2f} ms "
                 f"(p90 {percentile(self.dds_ms, 0.9):.2f}); time ratio openhand/DDS: total {self.ratio:.2f}, "
-                f"median of per-deal ratios {statistics.median(o / d for o, d in zip(self.openhand_ms, self.dds_ms)):.2f}; "
-                f"openhand nodes/deal median {statistics.median(self.openhand_nodes):.0f}")
+                f"median of per-deal ratios {statistics.median(o / d for o, d in zip(self.openhand_ms, self.dds_ms)):.2f}")
+        if self.openhand_nodes:
+            text += f"; openhand nodes/deal median {statistics.median(self.openhand_nodes):.0f}"
+        return text
 
 
 def compare_leads_with_dds(positions: Iterable[Position], engine: Engine = "auto",
@@ -254,6 +256,33 @@ def compare_leads_with_dds(positions: Iterable[Position], engine: Engine = "auto
         report.openhand_nodes.append(int(result.stats.get("nodes", 0)))
         report.deals += 1
         report.agree += {c: v - before for c, v in result.moves} == theirs
+        if on_solve:
+            on_solve()
+    return report
+
+
+def compare_tables_with_dds(positions: Iterable[Position], engine: Engine = "auto",
+                            on_solve: Callable[[], None] | None = None) -> DDSComparison:
+    """The full 20-result table both ways (DDS's CalcDDtable), one process and one thread each.
+
+    The positions must be full deals before the opening lead.
+    """
+    from . import dds
+    from .table import table
+
+    report = DDSComparison(0, 0, [], [], [])
+    for pos in positions:
+        start = time.perf_counter()
+        theirs = dds.dd_table(pos)
+        report.dds_ms.append((time.perf_counter() - start) * 1000)
+        if engine_name(engine) == "fast":
+            from . import engine as compiled
+            compiled.get_engine().new_generation()
+        start = time.perf_counter()
+        ours = table(pos, engine=engine)
+        report.openhand_ms.append((time.perf_counter() - start) * 1000)
+        report.deals += 1
+        report.agree += {c: ours[c] for c in ours.contracts} == theirs
         if on_solve:
             on_solve()
     return report

@@ -199,7 +199,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(bench.reports_json(reports)))
     else:
         print(bench.format_reports(reports, previous))
-    if args.dds:
+    if args.dds or args.dds_tables:
         from . import dds
         if not dds.available():
             print("DDS comparison skipped: endplay is not installed (pip install '.[dds]')", file=sys.stderr)
@@ -210,6 +210,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
                 with Progress(len(positions), f"DDS {name}", args.progress) as bar:
                     comparison = bench.compare_leads_with_dds(positions, args.engine, on_solve=bar.update)
                 print(f"DDS {name}: {comparison.summary()}")
+                if args.dds_tables and bench.STANDARD[name].tricks == 0:
+                    with Progress(len(positions), f"DDS tables {name}", args.progress) as bar:
+                        comparison = bench.compare_tables_with_dds(positions, args.engine, on_solve=bar.update)
+                    print(f"DDS tables {name}: {comparison.summary()}")
     return 0
 
 
@@ -275,6 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--compare", metavar="FILE", help="an earlier --json output: show the change of each median")
     p.add_argument("--dds", action="store_true", help="also solve the bridge sets with DDS (endplay) and compare")
+    p.add_argument("--dds-tables", action="store_true",
+                   help="--dds, and also time the full 20-result table against DDS's CalcDDtable on the "
+                        "full-deal bridge sets (seconds to minutes a deal)")
     p.add_argument("--scaling", choices=sorted(GAMES), metavar="GAME",
                    help="time and nodes by cards left (4 up to a full hand), --limit deals per size (default 20)")
     p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from solver import bench
+import pytest
+
+from solver import bench, deal
 from solver.cli import main
 
 
@@ -53,3 +55,31 @@ def test_stored_sets_match_their_recipes():
         assert stored_spec == spec
         assert stored[:3] == bench.make_positions(bench.SetSpec(name, spec.game, spec.options, spec.tricks, 3,
                                                                 spec.seed)), name
+
+
+def test_dds_side_by_side(capsys):
+    pytest.importorskip("endplay", reason="DDS comparison needs the dds extra (pip install '.[dds]')")
+    positions = bench.make_positions(bench.STANDARD["bridge-nt/end4"])[:3]
+    report = bench.compare_leads_with_dds(positions)
+    assert report.deals == report.agree == 3 and len(report.dds_ms) == 3 and report.ratio > 0
+    assert main(["bench", "bridge-nt/end4", "--limit", "2", "--dds"]) == 0
+    assert "DDS bridge-nt/end4: 2 deals, 2 agree with DDS" in capsys.readouterr().out
+
+
+@pytest.mark.needs_engine
+def test_dds_tables_side_by_side():
+    pytest.importorskip("endplay", reason="DDS comparison needs the dds extra (pip install '.[dds]')")
+    from solver.search import fast_available
+    if not fast_available():
+        pytest.skip("the compiled engine is not available")
+    report = bench.compare_tables_with_dds([deal("bridge", 5)])
+    assert report.deals == report.agree == 1
+    assert "1 deals, 1 agree with DDS" in report.summary() and "nodes" not in report.summary()
+
+
+def test_dds_missing_is_said_plainly(monkeypatch, capsys):
+    from solver import dds
+    monkeypatch.setattr(dds, "available", lambda: False)
+    assert main(["bench", "bridge-nt/end4", "--limit", "1", "--engine", "reference", "--dds"]) == 0
+    captured = capsys.readouterr()
+    assert "bridge-nt/end4" in captured.out and "endplay is not installed" in captured.err
