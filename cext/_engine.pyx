@@ -651,9 +651,9 @@ cdef inline u64 closure(Tab* t, u64 rel, u64 R) noexcept nogil:
 
 cdef inline Slot* pslot(Ctx* c, Key* key, u64 h, bint create) noexcept nogil:
     """The directory slot of ``key``; with ``create``, a fresh one when absent (in the first
-    free slot, else in place of the one with the smallest count: the shortest chain, or the
-    base slot with the fewest covers). Slots are freed only all at once, so a key is never
-    stored past a free slot: the search stops at the first."""
+    free slot, else in place of the one with the smallest ``count``: the shortest chain; a
+    base slot's cover bitmap compares as a number, a rough stand-in). Slots are freed only
+    all at once, so a key is never stored past a free slot: the search stops at the first."""
     cdef Slot* d
     cdef Slot* victim = NULL
     cdef int i
