@@ -436,6 +436,23 @@ cdef struct Key:
     u64 meta
 
 
+cdef inline u64 to_power(Tab* t, int ts, u64 x) noexcept nogil:
+    """Cards with the trump suit's bits put in power order (Jass); others unchanged."""
+    cdef int sh
+    if t.perm_suit[ts] < 0:
+        return x
+    sh = 13 * t.perm_suit[ts] + 4
+    return (x & ~(<u64>0x1FF << sh)) | (<u64>t.perm_lut[(x >> sh) & 0x1FF] << sh)
+
+
+cdef inline u64 from_power(Tab* t, int ts, u64 x) noexcept nogil:
+    cdef int sh
+    if t.perm_suit[ts] < 0:
+        return x
+    sh = 13 * t.perm_suit[ts] + 4
+    return (x & ~(<u64>0x1FF << sh)) | (<u64>t.perm_inv[(x >> sh) & 0x1FF] << sh)
+
+
 cdef inline void make_key(Ctx* c, Tab* t, State* s, Key* key) noexcept nogil:
     """The table key of a trick-boundary state. Where the tables allow it, hands are
     written by relative rank (each suit's remaining cards compressed to its low end,
@@ -449,25 +466,14 @@ cdef inline void make_key(Ctx* c, Tab* t, State* s, Key* key) noexcept nogil:
         key.k[4] = 0
         key.meta = <u64>s.leader | (<u64>s.ts << 2) | (<u64>s.skey << 5)
         return
-    cdef u64 H[4]
-    cdef int sh = 0
-    for i in range(4):
-        H[i] = s.hands[i]
-    if t.perm_suit[s.ts] >= 0:
-        sh = 13 * t.perm_suit[s.ts] + 4
-        for i in range(n):
-            H[i] = (H[i] & ~(<u64>0x1FF << sh)) | (<u64>t.perm_lut[(H[i] >> sh) & 0x1FF] << sh)
-    R = H[0] | H[1] | H[2] | H[3]
+    R = to_power(t, s.ts, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3])
     for i in range(5):
         key.k[i] = 0
     for i in range(n - 1):
-        key.k[i] = oh_pext(H[i], R)
-    P = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    P &= t.keep[s.ts]
+        key.k[i] = oh_pext(to_power(t, s.ts, s.hands[i]), R)
+    P = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & t.keep[s.ts]
     key.k[n - 1] = P
-    if t.perm_suit[s.ts] >= 0:
-        P = (P & ~(<u64>0x1FF << sh)) | (<u64>t.perm_lut[(P >> sh) & 0x1FF] << sh)
-    key.k[n] = oh_pext(P, R)
+    key.k[n] = oh_pext(to_power(t, s.ts, P), R)
     key.meta = (<u64>s.leader | (<u64>s.ts << 2) | (<u64>s.skey << 5) | (<u64>1 << 63)
                 | (<u64>popcount64(R & t.suit_mask[0]) << 24) | (<u64>popcount64(R & t.suit_mask[1]) << 28)
                 | (<u64>popcount64(R & t.suit_mask[2]) << 32) | (<u64>popcount64(R & t.suit_mask[3]) << 36))
@@ -596,23 +602,6 @@ cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
 DEF DIR_PROBE = 8        # directory slots tried from a key's home slot
 
 
-cdef inline u64 to_power(Tab* t, int ts, u64 x) noexcept nogil:
-    """Cards with the trump suit's bits put in power order (Jass); others unchanged."""
-    cdef int sh
-    if t.perm_suit[ts] < 0:
-        return x
-    sh = 13 * t.perm_suit[ts] + 4
-    return (x & ~(<u64>0x1FF << sh)) | (<u64>t.perm_lut[(x >> sh) & 0x1FF] << sh)
-
-
-cdef inline u64 from_power(Tab* t, int ts, u64 x) noexcept nogil:
-    cdef int sh
-    if t.perm_suit[ts] < 0:
-        return x
-    sh = 13 * t.perm_suit[ts] + 4
-    return (x & ~(<u64>0x1FF << sh)) | (<u64>t.perm_inv[(x >> sh) & 0x1FF] << sh)
-
-
 cdef inline void pmake_key(Tab* t, State* s, Key* key, u64 R) noexcept nogil:
     """``R``: the remaining cards in power order (``to_power``)."""
     cdef u64 lens = 0
@@ -621,7 +610,7 @@ cdef inline void pmake_key(Tab* t, State* s, Key* key, u64 R) noexcept nogil:
         for x in range(4):
             lens |= (<u64>popcount64(s.hands[i] & t.suit_mask[x])) << (16 * i + 4 * x)
     key.k[0] = lens
-    key.k[1] = from_power(t, s.ts, R) & t.keep[s.ts]
+    key.k[1] = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & t.keep[s.ts]
     key.k[2] = oh_pext(to_power(t, s.ts, s.hands[1] | s.hands[3]), R)
     key.k[3] = oh_pext(to_power(t, s.ts, s.hands[2] | s.hands[3]), R)
     key.k[4] = 0
