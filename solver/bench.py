@@ -130,6 +130,13 @@ class SetReport:
     nodes: list[int] = field(repr=False, default_factory=list)
 
 
+def fresh_table(engine: Engine) -> None:
+    """Forget the compiled engine's table before a new deal: nothing carried over, as a user sees it."""
+    if engine_name(engine) == "fast":
+        from . import engine as compiled
+        compiled.get_engine().new_generation()
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -143,13 +150,10 @@ def run_set(name: str, positions: Iterable[Position], measure: str = "tricks", e
     ``cap`` stops a solve after that many seconds (counted in ``over``; its
     time then is a lower bound). ``goal`` overrides the game's default goal.
     """
-    fast = engine_name(engine) == "fast"
     times, nodes, hits, probes, over = [], [], 0, 0, 0
     for pos in positions:
         obj = Objective.make(pos.game, pos.to_move, measure, goal)
-        if fast:
-            from . import engine as compiled
-            compiled.get_engine().new_generation()  # a new deal: nothing carried over, as a user sees it
+        fresh_table(engine)
         start = time.perf_counter()
         result = solve(pos, obj, engine=engine, pv=False, max_seconds=cap)
         times.append((time.perf_counter() - start) * 1000)
@@ -234,31 +238,47 @@ class DDSComparison:
         return text
 
 
+def side_by_side(positions: Iterable[Position], engine: Engine, dds_input: Callable[[Position], Any],
+                 dds_work: Callable[[Any], Any], our_work: Callable[[Position], Any],
+                 our_answer: Callable[[Position, Any], tuple[Any, int | None]],
+                 on_solve: Callable[[], None] | None = None) -> DDSComparison:
+    """Time ``dds_work(dds_input(pos))`` against ``our_work(pos)`` (fresh table), and count the
+    positions where ``our_answer`` (the answer in DDS's terms, and the nodes) equals DDS's.
+    Only the two work calls are timed."""
+    report = DDSComparison(0, 0, [], [], [])
+    for pos in positions:
+        given = dds_input(pos)
+        start = time.perf_counter()
+        theirs = dds_work(given)
+        report.dds_ms.append((time.perf_counter() - start) * 1000)
+        fresh_table(engine)
+        start = time.perf_counter()
+        raw = our_work(pos)
+        report.openhand_ms.append((time.perf_counter() - start) * 1000)
+        ours, nodes = our_answer(pos, raw)
+        if nodes is not None:
+            report.openhand_nodes.append(nodes)
+        report.deals += 1
+        report.agree += ours == theirs
+        if on_solve:
+            on_solve()
+    return report
+
+
 def compare_leads_with_dds(positions: Iterable[Position], engine: Engine = "auto",
                            on_solve: Callable[[], None] | None = None) -> DDSComparison:
     """The same work both ways: the value of every legal card of the seat to move (DDS solutions=3)."""
     from . import dds
 
-    report = DDSComparison(0, 0, [], [], [])
-    for pos in positions:
-        obj = Objective.make(pos.game, pos.to_move, "tricks", "max")
-        before = sum(pos.game.tricks(pos.taken[s]) for s in obj.side(pos.game))
-        board = dds.to_deal(pos)
-        start = time.perf_counter()
-        theirs = dds.move_tricks_of_deal(board)
-        report.dds_ms.append((time.perf_counter() - start) * 1000)
-        if engine_name(engine) == "fast":
-            from . import engine as compiled
-            compiled.get_engine().new_generation()
-        start = time.perf_counter()
-        result = solve(pos, obj, engine=engine, pv=False)
-        report.openhand_ms.append((time.perf_counter() - start) * 1000)
-        report.openhand_nodes.append(int(result.stats.get("nodes", 0)))
-        report.deals += 1
-        report.agree += {c: v - before for c, v in result.moves} == theirs
-        if on_solve:
-            on_solve()
-    return report
+    def objective(pos: Position) -> Objective:
+        return Objective.make(pos.game, pos.to_move, "tricks", "max")
+
+    def answer(pos: Position, result: Any) -> tuple[dict[int, int], int]:
+        before = sum(pos.game.tricks(pos.taken[s]) for s in objective(pos).side(pos.game))
+        return {c: v - before for c, v in result.moves}, int(result.stats.get("nodes", 0))
+
+    return side_by_side(positions, engine, dds.to_deal, dds.move_tricks_of_deal,
+                        lambda pos: solve(pos, objective(pos), engine=engine, pv=False), answer, on_solve)
 
 
 def compare_tables_with_dds(positions: Iterable[Position], engine: Engine = "auto",
@@ -270,19 +290,5 @@ def compare_tables_with_dds(positions: Iterable[Position], engine: Engine = "aut
     from . import dds
     from .table import table
 
-    report = DDSComparison(0, 0, [], [], [])
-    for pos in positions:
-        start = time.perf_counter()
-        theirs = dds.dd_table(pos)
-        report.dds_ms.append((time.perf_counter() - start) * 1000)
-        if engine_name(engine) == "fast":
-            from . import engine as compiled
-            compiled.get_engine().new_generation()
-        start = time.perf_counter()
-        ours = table(pos, engine=engine)
-        report.openhand_ms.append((time.perf_counter() - start) * 1000)
-        report.deals += 1
-        report.agree += {c: ours[c] for c in ours.contracts} == theirs
-        if on_solve:
-            on_solve()
-    return report
+    return side_by_side(positions, engine, lambda pos: pos, dds.dd_table, lambda pos: table(pos, engine=engine),
+                        lambda pos, ours: ({c: ours[c] for c in ours.contracts}, None), on_solve)
