@@ -21,6 +21,7 @@ SETTINGS: dict[str, dict[str, object]] = {
     "no equivalent cards": {"eq": False},
     "no relative-rank keys": {"norm": False},
     "exact keys (no partition search)": {"partition": False},
+    "no small-card rule": {"small": False},
     "no quick tricks": {"qt": False},
     "no bounds at all": {"bounds": False},
     "plain ordering": {"order": 0},

@@ -141,6 +141,7 @@ cdef struct Ctx:
     int use_norm
     int tt_min
     int use_qt
+    int use_small        # partition search: one small card of a suit stands for the others
     int order_mode       # 4: the heuristics below; 0: the first, plainer ones (for comparison)
     int64_t searches
 
@@ -962,6 +963,25 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
     return k
 
 
+cdef inline u64 small_twins(Tab* t, int ts, int x, u64 moves, u64 crel) noexcept nogil:
+    """The moves that the search of ``x`` also answers for (DDS's small-card rule): the
+    result of ``x``'s subtree depends on no card of ``x``'s suit below the lowest one in
+    ``crel``, so another card of that suit from the same hand, below it too, gives the same
+    result with the two swapped. Cards that the key names (points) are never small."""
+    cdef int S = t.piece_suit[x]
+    cdef u64 suit = t.suit_mask[S] & ~t.keep[ts], px, low
+    if not ((suit >> x) & 1):
+        return 0
+    px = to_power(t, ts, (<u64>1) << x)
+    low = to_power(t, ts, crel) & t.suit_mask[S]
+    low &= ~low + 1  # the lowest card that mattered, or 0: none did
+    if low and px >= low:
+        return 0
+    if not low:
+        low = (<u64>1) << 63
+    return from_power(t, ts, to_power(t, ts, moves & suit) & (low - 1)) & ~((<u64>1) << x)
+
+
 # --- search -----------------------------------------------------------------------
 
 cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
@@ -975,7 +995,8 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     cdef int lb, ub, r = 0, a0, b0, alpha0 = alpha, beta0 = beta
     cdef int part = t.partition and c.use_part
     cdef Key key
-    cdef u64 h = 0, moves, all_moves, R = 0, rlb = 0, rub = 0, crel, nrel = 0
+    cdef u64 h = 0, moves, all_moves, R = 0, rlb = 0, rub = 0, crel, nrel = 0, skip = 0
+    cdef int small
     cdef Entry* e
     cdef State ch
     cdef int order[64]
@@ -1054,7 +1075,10 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
         moves = drop_equivalents(t, s, moves)
     k = order_moves(c, t, s, seat, moves, first, order)
     best = -INF if maximizing else INF
+    small = part and c.use_small and not (t.jass and s.ts == NONE)
     for i in range(k):
+        if (skip >> order[i]) & 1:
+            continue
         ch = s[0]
         play(t, &ch, order[i])
         v = search(c, &ch, alpha, beta, &crel)
@@ -1064,6 +1088,8 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
             if s.tlen == n - 1:
                 crel |= trick_mark(t, ch.ts, ch.trick)
             nrel |= crel
+            if small:
+                skip |= small_twins(t, s.ts, order[i], moves, crel)
         if maximizing:
             if v > best:
                 best = v
@@ -1160,6 +1186,7 @@ cdef class Engine:
         self.c.tt_min = 1
         self.c.use_qt = 1
         self.c.use_part = 1
+        self.c.use_small = 1
         self.c.order_mode = 4
         self.mtd = 1
         self.tables_key = None
@@ -1208,9 +1235,10 @@ cdef class Engine:
         return bool(oh_bmi2)
 
     def configure(self, *, eq=True, tt=True, bounds=True, mtd=True, norm=True, order=4, qt=True,
-                  partition=True):
+                  partition=True, small=True):
         """Switch techniques off, to measure what each one saves."""
         self.c.use_part = int(partition)
+        self.c.use_small = int(small)
         self.c.use_eq = int(eq)
         self.c.use_tt = int(tt)
         self.c.use_bounds = int(bounds)

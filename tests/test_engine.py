@@ -109,7 +109,8 @@ def test_table_reuse_across_solves_of_one_deal():
 
 
 @pytest.mark.parametrize("setting", [{"eq": False}, {"norm": False}, {"qt": False}, {"bounds": False},
-                                     {"order": 0}, {"mtd": False}, {"tt": False}, {"partition": False}],
+                                     {"order": 0}, {"mtd": False}, {"tt": False}, {"partition": False},
+                                     {"small": False}],
                          ids=lambda s: ",".join(f"{k}={v}" for k, v in s.items()))
 def test_every_technique_leaves_the_answers_unchanged(setting):
     """Switching one technique off changes node counts, never values."""
