@@ -358,6 +358,36 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
     return 1
 
 
+cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
+    """1 when a lone hero who avoids tricks, not on lead and holding no trump, can duck
+    every trick to come: in each suit, his j-th lowest card is below the others' j-th
+    lowest. The others lead every trick while he wins none, each lead of a suit spends at
+    least one of their cards of it, so the j-th time it is led the card led is at least
+    their j-th lowest, and he has a lower card to play (the highest below it, greedily),
+    or none of the suit left and a discard. The ranks this rests on: his cards and
+    everything above them (that he holds no trump is a suit length, always keyed)."""
+    cdef int x, hero = t.hero, tc = t.trump_class[s.ts]
+    cdef u64 H, O, O2, h, o
+    if t.jass or s.leader == hero or t.side_mask != ((<u64>1) << hero) or (t.max_mask >> hero) & 1 \
+            or not t.suit_mask[0] or (tc >= 0 and s.hands[hero] & t.follow[s.ts][tc]):
+        return 0
+    O = 0
+    for x in range(t.n):
+        if x != hero:
+            O |= s.hands[x]
+    for x in range(4):
+        H = s.hands[hero] & t.suit_mask[x]
+        O2 = O & t.suit_mask[x]
+        while H and O2:
+            h = H & (~H + 1)
+            o = O2 & (~O2 + 1)
+            if h > o:
+                return 0
+            H ^= h
+            O2 ^= o
+    return 1
+
+
 cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u64* rub) noexcept nogil:
     """Cheap bounds on the final value at a trick boundary: points still out, quick
     tricks of a leader who wants them, the trick the top trump's team will take.
@@ -401,6 +431,9 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u6
                 elif ub[0] > s.acc + r - 1:
                     ub[0] = s.acc + r - 1
                     rub[0] = tmark
+            if ub[0] > s.acc and hero_safe(t, s):
+                ub[0] = s.acc
+                rub[0] = s.hands[t.hero]
         return
     while m:
         p = ctz64(m)
@@ -418,6 +451,10 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u6
             elif s.leader == t.hero and not ((t.max_mask >> t.hero) & 1) and must_win_lead(t, s):
                 lb[0] = s.acc + 1
                 rlb[0] = s.hands[L]
+            elif hero_safe(t, s):
+                # no more tricks for the hero: nothing more taken, and no zero-trick escape lost
+                ub[0] = s.acc + 5 * others if (s.skey >> t.hero) & 1 else 0
+                rub[0] = s.hands[t.hero]
         return
     if t.kind == KIND_JASS and s.ts == NONE:
         best = t.eights * popcount64(s.skey & 0x924)
@@ -428,6 +465,9 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u6
         fut += best
     lb[0] = s.acc
     ub[0] = s.acc + fut
+    if c.use_qt and t.kind == KIND_ADDITIVE and hero_safe(t, s):
+        ub[0] = s.acc  # the side scores only from tricks it takes
+        rub[0] = s.hands[t.hero]
 
 
 # --- transposition table -----------------------------------------------------------
