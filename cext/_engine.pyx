@@ -358,34 +358,63 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
     return 1
 
 
+cdef inline int ducks_all(u64 H, u64 O) noexcept nogil:
+    """1 when, in one suit, the j-th lowest of ``H`` is below the j-th lowest of ``O`` for
+    every j up to the shorter's length (cards of one suit in rank order)."""
+    cdef u64 h, o
+    while H and O:
+        h = H & (~H + 1)
+        o = O & (~O + 1)
+        if h > o:
+            return 0
+        H ^= h
+        O ^= o
+    return 1
+
+
 cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
-    """1 when a lone hero who avoids tricks, not on lead and holding no trump, can duck
-    every trick to come: in each suit, his j-th lowest card is below the others' j-th
-    lowest. The others lead every trick while he wins none, each lead of a suit spends at
+    """1 when a lone hero who avoids tricks and holds no trump can lose every trick to come.
+
+    Not on lead: enough that in each suit his j-th lowest card is below the others' j-th
+    lowest (``ducks_all``). The others then lead every trick; each lead of a suit spends at
     least one of their cards of it, so the j-th time it is led the card led is at least
-    their j-th lowest, and he has a lower card to play (the highest below it, greedily),
-    or none of the suit left and a discard. The ranks this rests on: his cards and
-    everything above them (that he holds no trump is a suit length, always keyed)."""
-    cdef int x, hero = t.hero, tc = t.trump_class[s.ts]
-    cdef u64 H, O, O2, h, o
-    if t.jass or s.leader == hero or t.side_mask != ((<u64>1) << hero) or (t.max_mask >> hero) & 1 \
+    their j-th lowest and he has a lower card to play (the highest below it), or none of
+    the suit left and a discard. Cards the others spend otherwise only raise their j-th
+    lowest. On lead: as well, a card that one of them must beat (all of that player's cards
+    of its suit are higher), after which his hand, that card gone, ducks all. The ranks
+    this rests on: his cards and everything above them (holding no trump is a suit
+    length, always keyed)."""
+    cdef int x, y, hero = t.hero, tc = t.trump_class[s.ts], bad = 0, badx = -1
+    cdef u64 H, O = 0, F, low, m, d
+    if t.jass or t.side_mask != ((<u64>1) << hero) or (t.max_mask >> hero) & 1 \
             or not t.suit_mask[0] or (tc >= 0 and s.hands[hero] & t.follow[s.ts][tc]):
         return 0
-    O = 0
     for x in range(t.n):
         if x != hero:
             O |= s.hands[x]
     for x in range(4):
+        if not ducks_all(s.hands[hero] & t.suit_mask[x], O & t.suit_mask[x]):
+            bad += 1
+            badx = x
+    if s.leader != hero or bad > 1:
+        return bad == 0
+    for x in range(4):
+        if bad and x != badx:
+            continue
         H = s.hands[hero] & t.suit_mask[x]
-        O2 = O & t.suit_mask[x]
-        while H and O2:
-            h = H & (~H + 1)
-            o = O2 & (~O2 + 1)
-            if h > o:
-                return 0
-            H ^= h
-            O2 ^= o
-    return 1
+        F = 0  # the highest of the others' lowest cards of this suit: below it, someone must beat
+        for y in range(t.n):
+            m = s.hands[y] & t.suit_mask[x]
+            if y != hero and m:
+                low = m & (~m + 1)
+                if low > F:
+                    F = low
+        m = H & (F - 1) if F else 0
+        if m:
+            d = (<u64>1) << (63 - __builtin_clzll(m))
+            if ducks_all(H & ~d, O & t.suit_mask[x]):
+                return 1
+    return 0
 
 
 cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u64* rub) noexcept nogil:
