@@ -373,7 +373,8 @@ cdef inline int ducks_all(u64 H, u64 O) noexcept nogil:
 
 
 cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
-    """1 when a lone hero who avoids tricks and holds no trump can lose every trick to come.
+    """1 when a lone hero who avoids tricks and holds no trump can lose every trick to come
+    (Jass: once its trump is fixed; the others' right to trump only ever beats him).
 
     Not on lead: enough that in each suit his j-th lowest card is below the others' j-th
     lowest (``ducks_all``). The others then lead every trick; each lead of a suit spends at
@@ -386,8 +387,8 @@ cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
     length, always keyed)."""
     cdef int x, y, hero = t.hero, tc = t.trump_class[s.ts], bad = 0, badx = -1
     cdef u64 H, O = 0, F, low, m, d
-    if t.jass or t.side_mask != ((<u64>1) << hero) or (t.max_mask >> hero) & 1 \
-            or not t.suit_mask[0] or (tc >= 0 and s.hands[hero] & t.follow[s.ts][tc]):
+    if (t.jass and s.ts == NONE) or t.side_mask != ((<u64>1) << hero) or (t.max_mask >> hero) & 1 \
+            or not t.suit_mask[0] or (tc >= 0 and s.hands[hero] & t.suit_mask[tc]):
         return 0
     for x in range(t.n):
         if x != hero:
