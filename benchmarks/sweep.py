@@ -29,7 +29,10 @@ def sweep(game: str, options: dict, count: int, max4: int, seed: int = 2026) -> 
     vseed = seed * 1000 + sum(map(ord, variant_id(game, options)))
     for i, pos in enumerate(random_positions(game, count, vseed, cards_left=cards, **options)):
         for obj in objective_for(pos, i):
-            problem = compare(pos, obj)
+            try:
+                problem = compare(pos, obj)
+            except Exception as e:  # a crash is a failure to report, not the end of the sweep
+                problem = f"{type(e).__name__}: {e}: {pos.dumps()} {obj}"
             done += 1
             if problem:
                 failures.append(problem)

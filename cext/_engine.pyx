@@ -1098,6 +1098,11 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
             if ub <= alpha:
                 rel[0] = rub
                 return ub
+            if lb == ub:
+                # exact: narrowing (alpha, beta) to it would leave an empty window, where the
+                # first move searched would decide (found by the sweep: a pv search's window)
+                rel[0] = rlb | rub
+                return lb
         else:
             lb = -INF
             ub = INF

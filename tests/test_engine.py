@@ -42,6 +42,19 @@ def test_every_hero_seat_goal_and_measure_on_one_position():
                 assert compare(pos, Objective.make(pos.game, hero, measure, goal)) is None
 
 
+def test_a_bound_that_is_exact_ends_the_search():
+    """Found by the sweep: a bound with lower = upper inside a wider window (a pv search's)
+    once narrowed the window to nothing, so the first move searched decided the value (with
+    two cards left, 200, the value of leading the C3, for 166) and no pv move kept it."""
+    pos = Position.from_json(
+        '{"game": "minimisere", "options": {"scoring": "hard"}, "hands": [["ST", "S6", "C6"], '
+        '["SK", "S8", "C3"], ["S4", "HA", "HQ"], ["SQ", "SJ", "DJ"]], "leader": 3, "trick": [], '
+        '"taken": [["DA", "DQ", "DT", "D2"], ["HK", "HJ", "H9", "H7", "H5", "DK", "D8", "D6", "D5", "CA", '
+        '"CK", "CQ", "CT", "C9", "C8", "C4"], ["CJ", "C7", "C5", "C2"], ["SA", "S9", "S7", "S5", "S3", "S2", '
+        '"HT", "H8", "H6", "H4", "H3", "H2", "D9", "D7", "D4", "D3"]]}')
+    assert compare(pos, Objective.make(pos.game, 1, "points", "min")) is None
+
+
 def test_format_example():
     pos = Position.from_json({"game": "minimo", "hands": [["SA", "S7", "HK"], ["SQ", "H9", "D9"],
                                                           ["S8", "H7", "CA"]]})
