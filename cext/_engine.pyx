@@ -507,21 +507,23 @@ cdef struct Key:
     u64 meta
 
 
-cdef inline u64 to_power(Tab* t, int ts, u64 x) noexcept nogil:
-    """Cards with the trump suit's bits put in power order (Jass); others unchanged."""
+cdef inline u64 permute_trumps(Tab* t, int ts, u64 x, uint16_t* lut) noexcept nogil:
+    """``x`` with the 9 bits of state ``ts``'s trump suit mapped through ``lut`` (Jass)."""
     cdef int sh
     if t.perm_suit[ts] < 0:
         return x
     sh = 13 * t.perm_suit[ts] + 4
-    return (x & ~(<u64>0x1FF << sh)) | (<u64>t.perm_lut[(x >> sh) & 0x1FF] << sh)
+    return (x & ~(<u64>0x1FF << sh)) | (<u64>lut[(x >> sh) & 0x1FF] << sh)
+
+
+cdef inline u64 to_power(Tab* t, int ts, u64 x) noexcept nogil:
+    """Cards with the trump suit's bits put in power order (Jass); others unchanged."""
+    return permute_trumps(t, ts, x, t.perm_lut)
 
 
 cdef inline u64 from_power(Tab* t, int ts, u64 x) noexcept nogil:
-    cdef int sh
-    if t.perm_suit[ts] < 0:
-        return x
-    sh = 13 * t.perm_suit[ts] + 4
-    return (x & ~(<u64>0x1FF << sh)) | (<u64>t.perm_inv[(x >> sh) & 0x1FF] << sh)
+    """The inverse of ``to_power``."""
+    return permute_trumps(t, ts, x, t.perm_inv)
 
 
 cdef inline void make_key(Ctx* c, Tab* t, State* s, Key* key) noexcept nogil:
