@@ -189,11 +189,7 @@ def test_bridge_endgame_table_equals_dds_solve_board(seed):
 def test_bridge_table_equals_dds(seed):
     """DDS's CalcDDtable on full deals (seeds 5 and 3: a few seconds each; 20 more in the slow set,
     and the benchmark set's deals below)."""
-    pytest.importorskip("endplay")
-    from solver import dds
-    pos = deal("bridge", seed)
-    t = table(pos, engine="fast", jobs=2)
-    assert dds.dd_table(pos) == {c: t[c] for c in t.contracts}
+    assert_table_equals_dds(deal("bridge", seed))
 
 
 @pytest.mark.slow
@@ -202,8 +198,13 @@ def test_bridge_table_equals_dds(seed):
 @pytest.mark.parametrize("index", range(20))
 def test_bridge_table_equals_dds_on_benchmark_deals(index):
     """The deals of the bridge-nt/full benchmark set (pytest -m slow tests/test_table.py)."""
+    from solver import bench
+    assert_table_equals_dds(bench.get_set("bridge-nt/full", None)[index])
+
+
+def assert_table_equals_dds(pos: Position) -> None:
+    """The engine's full table of ``pos`` against DDS's CalcDDtable, cell by cell."""
     pytest.importorskip("endplay")
-    from solver import bench, dds
-    pos = bench.get_set("bridge-nt/full", None)[index]
+    from solver import dds
     t = table(pos, engine="fast", jobs=2)
     assert dds.dd_table(pos) == {c: t[c] for c in t.contracts}
