@@ -49,22 +49,32 @@ def objective_for(position: Position, i: int) -> list[Objective]:
     return [Objective.make(position.game, hero, m, goal) for m in ("tricks", "points")]
 
 
-def compare(position: Position, objective: Objective) -> str | None:
+#: What a comparison checks of the reference's result: value, every move's value, best moves.
+Answer = tuple[int, list[tuple[int, int]], list[int]]
+
+
+def reference_answer(position: Position, objective: Objective) -> Answer:
+    ref = reference.solve(position, objective)
+    return ref.value, [(p, v) for p, v in ref.moves], list(ref.best)
+
+
+def compare(position: Position, objective: Objective, answer: Answer | None = None) -> str | None:
     """``None`` when the engine agrees with the reference on the value and every move's value
-    and its principal variation is legal and reaches the value; else what went wrong."""
+    and its principal variation is legal and reaches the value; else what went wrong.
+    ``answer``: the reference's, when already known (``reference_answer``)."""
     from solver import engine
 
-    ref = reference.solve(position, objective)
+    value, moves, best = answer if answer is not None else reference_answer(position, objective)
     got = engine.solve(position, objective)
     where = f"{position.dumps()} {objective}"
     if not got.complete:
         return f"engine did not finish: {where}"
-    if got.value != ref.value:
-        return f"value {got.value} != reference {ref.value}: {where}"
-    if got.moves != ref.moves:
-        return f"moves {got.moves} != reference {ref.moves}: {where}"
-    if got.best != ref.best:
-        return f"best {got.best} != reference {ref.best}: {where}"
+    if got.value != value:
+        return f"value {got.value} != reference {value}: {where}"
+    if got.moves != moves:
+        return f"moves {got.moves} != reference {moves}: {where}"
+    if got.best != best:
+        return f"best {got.best} != reference {best}: {where}"
     p = position.copy()
     for m in got.pv:
         p.play(m)  # raises on an illegal move
