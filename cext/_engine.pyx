@@ -321,6 +321,52 @@ cdef inline int top_trump_holder(Tab* t, State* s, u64* mark) noexcept nogil:
     return -1
 
 
+cdef inline int trump_tricks(Tab* t, State* s, int* mine, int* theirs, u64* mmark, u64* tmark) noexcept nogil:
+    """A lone hero's sure trump tricks, and the others': 1 when it applies (a trump is fixed).
+
+    A trump wins its trick unless a higher trump is in it, and every card is played. Each
+    trick holds one card of the hero, so each of the others' trumps can beat at most one of
+    his: he wins at least his trump count less the most of his trumps that can be paired
+    with a higher trump of theirs, each used once (``mine``; ranks: his trumps, closed
+    upwards). Their trumps above all of his win whatever trick they are in, at most
+    ``n - 1`` to a trick: at least ``theirs`` tricks (ranks: his top trump, closed upwards;
+    none when he holds no trump, the count being a suit length)."""
+    cdef int tc = t.trump_class[s.ts], hero = t.hero, p, pw, top = -1, h, o, k, m_
+    cdef u64 HP = 0, OP = 0, m
+    mine[0] = 0
+    theirs[0] = 0
+    if tc < 0 or (t.jass and s.ts == NONE) or t.side_mask != ((<u64>1) << hero):
+        return 0
+    m = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & t.follow[s.ts][tc]
+    mmark[0] = s.hands[hero] & m
+    tmark[0] = 0
+    while m:
+        p = ctz64(m)
+        m &= m - 1
+        pw = t.power[s.ts][tc][p] - 100  # trumps: 100 + their rank among trumps (solver.tables)
+        if (s.hands[hero] >> p) & 1:
+            HP |= (<u64>1) << pw
+            if pw > top:
+                top = pw
+                tmark[0] = (<u64>1) << p
+        else:
+            OP |= (<u64>1) << pw
+    k = popcount64(HP)
+    m_ = 0
+    m = OP
+    while HP and m:
+        h = 63 - __builtin_clzll(HP)
+        o = 63 - __builtin_clzll(m)
+        if o > h:
+            m_ += 1
+            m &= ~((<u64>1) << o)
+        HP &= ~((<u64>1) << h)
+    mine[0] = k - m_
+    k = popcount64(OP >> (top + 1)) if top >= 0 else popcount64(OP)
+    theirs[0] = (k + t.n - 2) // (t.n - 1)
+    return 1
+
+
 cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
     """1 when the leader's team wins this trick whatever it leads, as long as the other
     team never beats a card unless forced to. Nobody must overtake or trump in these
@@ -426,7 +472,7 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u6
     cdef u64 rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef int r = popcount64(s.hands[s.leader])
     cdef int fut = r * t.trick_value + t.bonus_last
-    cdef int p, T, best, extra, others, qt, L = s.leader, holder
+    cdef int p, T, best, extra, others, qt, L = s.leader, holder, mine = 0, theirs = 0
     cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0
     rlb[0] = 0
     rub[0] = 0
@@ -452,15 +498,23 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u6
                 else:
                     ub[0] = s.acc + r - 1
                     rub[0] = s.hands[L]
-            holder = top_trump_holder(t, s, &tmark)
-            if holder >= 0:
-                if (t.side_mask >> holder) & 1:
-                    if lb[0] < s.acc + 1:
-                        lb[0] = s.acc + 1
-                        rlb[0] = tmark
-                elif ub[0] > s.acc + r - 1:
-                    ub[0] = s.acc + r - 1
+            if trump_tricks(t, s, &mine, &theirs, &mark, &tmark):
+                if lb[0] < s.acc + mine:
+                    lb[0] = s.acc + mine
+                    rlb[0] = mark
+                if ub[0] > s.acc + r - theirs:
+                    ub[0] = s.acc + r - theirs
                     rub[0] = tmark
+            else:
+                holder = top_trump_holder(t, s, &tmark)
+                if holder >= 0:
+                    if (t.side_mask >> holder) & 1:
+                        if lb[0] < s.acc + 1:
+                            lb[0] = s.acc + 1
+                            rlb[0] = tmark
+                    elif ub[0] > s.acc + r - 1:
+                        ub[0] = s.acc + r - 1
+                        rub[0] = tmark
             if ub[0] > s.acc and hero_safe(t, s):
                 ub[0] = s.acc
                 rub[0] = s.hands[t.hero]
@@ -475,9 +529,13 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u6
         lb[0] = s.acc if (s.skey >> t.hero) & 1 else 0
         # (the must-win test assumes the others duck: true when the hero minimises)
         if c.use_qt:
-            if top_trump_holder(t, s, &tmark) == t.hero:
-                lb[0] = s.acc + 1  # the hero will take a trick: at least 1 more, and no zero-trick escape
-                rlb[0] = tmark
+            trump_tricks(t, s, &mine, &theirs, &mark, &tmark)
+            if theirs:
+                ub[0] -= theirs * t.trick_value  # tricks the hero cannot take
+                rub[0] = tmark
+            if mine:
+                lb[0] = s.acc + mine * t.trick_value  # and no zero-trick escape
+                rlb[0] = mark
             elif s.leader == t.hero and not ((t.max_mask >> t.hero) & 1) and must_win_lead(t, s):
                 lb[0] = s.acc + 1
                 rlb[0] = s.hands[L]

@@ -8,9 +8,12 @@ up to 6 cards) is ``pytest -m slow tests/test_engine_sweep.py`` or
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from solver import Objective, Position, deal, solve
+from solver import cards as C
 from solver.deal import random_positions
 from solver.search import fast_available
 
@@ -146,16 +149,39 @@ def test_every_technique_leaves_the_answers_unchanged(setting):
 PARTITIONED = [(g, o) for g, o in VARIANTS if g in ("minimisere", "bridge", "jass")]
 
 
+def rank_swaps(position: Position, count: int, seed: int) -> list[Position]:
+    """``count`` copies of ``position``, each with one card of a suit swapped for a card of the
+    same suit in another hand: the same suit lengths everywhere, so a partition-search entry
+    made from one is looked at by the others, and wrong if it skipped a rank that mattered."""
+    rng = random.Random(seed)
+    out = []
+    n = position.n_players
+    while len(out) < count:
+        i, j = rng.sample(range(n), 2)
+        a = rng.choice(list(C.bits(position.hands[i])))
+        same = [b for b in C.bits(position.hands[j]) if C.suit_of(b) == C.suit_of(a)]
+        if not same:
+            continue
+        b = rng.choice(same)
+        p = position.copy()
+        p.hands[i] ^= (1 << a) | (1 << b)
+        p.hands[j] ^= (1 << a) | (1 << b)
+        out.append(p)
+    return out
+
+
 @pytest.mark.parametrize("game,options", PARTITIONED, ids=[variant_id(g, o) for g, o in PARTITIONED])
 def test_partition_search_matches_exact_keys_on_larger_positions(game, options):
     """Partition-search entries answer for positions they were not made from: check them on
     positions too large for the reference (6-8 cards a hand), against exact relative-rank
     keys. Each objective solves the whole set on one warm table (a new objective starts a
-    new one), so an entry that generalises too far is read by the next positions."""
+    new one), so an entry that generalises too far is read by the next positions: each
+    random position comes with copies that differ from it only in who holds which rank."""
     from solver import engine
     eng = engine.get_engine()
     cards = (6, 7) if four_players(game, options) else (7, 8)
-    positions = list(random_positions(game, 8, 314, cards_left=cards, **options))
+    positions = [q for k, p in enumerate(random_positions(game, 16, 314, cards_left=cards, **options))
+                 for q in [p, *rank_swaps(p, 3, k)]]
     n = positions[0].n_players
     specs = [(0, "tricks", "min"), (1, "tricks", "max"), (2, "points", "min"), (n - 1, "points", "max")]
     try:
