@@ -89,11 +89,9 @@ cdef struct State:
 cdef struct Entry:
     u64 k[5]
     u64 meta
-    uint16_t gen
     int16_t lo
     int16_t hi
     uint8_t best
-    uint8_t depth
 
 cdef struct Slot:
     # partition search: a base slot per (suit lengths, point cards out, leader/trump/score
@@ -118,6 +116,8 @@ cdef struct PEntry:
 cdef struct Ctx:
     Tab* t
     Entry* tt
+    uint32_t* tags      # per entry: a 12-bit hash tag, its depth (4 bits) and generation (16), packed
+                        # apart from the entries so that a probe reads one cache line, not four
     Slot* dir           # partition search: the same memory as ``tt``, split into a directory
     PEntry* pool        # and a pool of entries filled from the start, wiped when full
     u64 dir_mask
@@ -627,44 +627,65 @@ cdef inline bint same(Entry* e, Key* key) noexcept nogil:
             and e.k[3] == key.k[3] and e.k[4] == key.k[4])
 
 
+DEF TAG_MATCH = 0xFFF0FFFF  # the tag and generation bits of a tag word
+
+
+cdef inline uint32_t tag_word(Ctx* c, u64 h, int depth) noexcept nogil:
+    return (<uint32_t>(h >> 52) << 20) | (<uint32_t>(depth if depth < 15 else 15) << 16) | c.gen
+
+
 cdef inline Entry* tt_find(Ctx* c, Key* key, u64 h) noexcept nogil:
-    cdef Entry* b = c.tt + (h & c.tt_mask) * BUCKET
+    cdef u64 at = (h & c.tt_mask) * BUCKET
+    cdef uint32_t want = tag_word(c, h, 0)
     cdef int i
     for i in range(BUCKET):
-        if b[i].gen == c.gen and same(&b[i], key):
-            return &b[i]
+        if (c.tags[at + i] & <uint32_t>TAG_MATCH) == want and same(&c.tt[at + i], key):
+            return &c.tt[at + i]
     return NULL
 
 
 cdef inline void tt_store(Ctx* c, Key* key, u64 h, int lo, int hi, int best, int depth) noexcept nogil:
     """Merge bounds (relative to the running total) into the entry, or replace the
     shallowest entry of the bucket (stale generations first)."""
-    cdef Entry* b = c.tt + (h & c.tt_mask) * BUCKET
-    cdef Entry* e = NULL
-    cdef int i, worst = 1000
+    cdef u64 at = (h & c.tt_mask) * BUCKET
+    cdef uint32_t want = tag_word(c, h, 0), w
+    cdef Entry* e
+    cdef int i, worst = 1000, v = 0
     for i in range(BUCKET):
-        if b[i].gen == c.gen and same(&b[i], key):
-            if lo > b[i].lo:
-                b[i].lo = lo
-            if hi < b[i].hi:
-                b[i].hi = hi
-            b[i].best = best
+        if (c.tags[at + i] & <uint32_t>TAG_MATCH) == want and same(&c.tt[at + i], key):
+            e = &c.tt[at + i]
+            if lo > e.lo:
+                e.lo = lo
+            if hi < e.hi:
+                e.hi = hi
+            e.best = best
             return
     for i in range(BUCKET):
-        if b[i].gen != c.gen:
-            e = &b[i]
+        w = c.tags[at + i]
+        if (w & 0xFFFF) != c.gen:
+            v = i
             break
-        if b[i].depth < worst:
-            worst = b[i].depth
-            e = &b[i]
+        if <int>((w >> 16) & 15) < worst:
+            worst = (w >> 16) & 15
+            v = i
+    e = &c.tt[at + v]
+    c.tags[at + v] = tag_word(c, h, depth)
     for i in range(5):
         e.k[i] = key.k[i]
     e.meta = key.meta
-    e.gen = c.gen
     e.lo = lo
     e.hi = hi
     e.best = best
-    e.depth = depth
+
+
+cdef inline void next_generation(Ctx* c) noexcept nogil:
+    """Forget every table entry: O(1), entries of older generations are ignored (and wiped
+    only when the 16-bit generation wraps)."""
+    c.gen += 1
+    if c.gen == 0:
+        memset(c.tt, 0, (c.tt_mask + 1) * BUCKET * sizeof(Entry))
+        memset(c.tags, 0, (c.tt_mask + 1) * BUCKET * sizeof(uint32_t))
+        c.gen = 1
 
 
 # --- move generation ----------------------------------------------------------------
@@ -894,10 +915,7 @@ cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, int ts, u64 r
     cdef int bpos = 255 if best == 255 else popcount64(R & (to_power(t, ts, (<u64>1) << best) - 1))
     if c.pool_used >= c.pool_size:
         # full: start again (DDS resets too); the cheap way to forget in O(1)
-        c.gen += 1
-        if c.gen == 0:
-            memset(c.tt, 0, (c.tt_mask + 1) * BUCKET * sizeof(Entry))
-            c.gen = 1
+        next_generation(c)
         c.pool_used = 0
     for x in range(4):
         if closed & t.suit_mask[x]:
@@ -1307,7 +1325,8 @@ cdef class Engine:
     def __cinit__(self, int tt_bits=16):
         self.t = <Tab*>calloc(1, sizeof(Tab))
         self.c.tt = <Entry*>calloc((<size_t>1 << tt_bits) * BUCKET, sizeof(Entry))
-        if self.t == NULL or self.c.tt == NULL:
+        self.c.tags = <uint32_t*>calloc((<size_t>1 << tt_bits) * BUCKET, sizeof(uint32_t))
+        if self.t == NULL or self.c.tt == NULL or self.c.tags == NULL:
             raise MemoryError()
         self.c.tt_mask = ((<u64>1) << tt_bits) - 1
         self.tt_alloc_mask = self.c.tt_mask
@@ -1342,14 +1361,16 @@ cdef class Engine:
         self.c.pool_size = <int32_t>((total - slots * sizeof(Slot)) // sizeof(PEntry))
         self.c.pool_used = 0
         memset(self.c.tt, 0, total)
+        memset(self.c.tags, 0, (self.c.tt_mask + 1) * BUCKET * sizeof(uint32_t))
 
     def __dealloc__(self):
         free(self.t)
         free(self.c.tt)
+        free(self.c.tags)
 
     @property
     def table_bytes(self):
-        return (self.c.tt_mask + 1) * BUCKET * sizeof(Entry)
+        return (self.c.tt_mask + 1) * BUCKET * (sizeof(Entry) + sizeof(uint32_t))
 
     def set_tt_min(self, int r):
         """Probe the table only with more than ``r`` tricks left."""
@@ -1386,10 +1407,7 @@ cdef class Engine:
     def new_generation(self):
         """Forget every table entry (O(1): entries of older generations are ignored)."""
         self.c.pool_used = 0
-        self.c.gen += 1
-        if self.c.gen == 0:
-            memset(self.c.tt, 0, (self.c.tt_mask + 1) * BUCKET * sizeof(Entry))
-            self.c.gen = 1
+        next_generation(&self.c)
 
     def load(self, key, make_tables):
         """Set the game: ``make_tables()`` gives a ``solver.tables.Tables``, copied into C
