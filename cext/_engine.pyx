@@ -374,8 +374,26 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
     cards of the led class are higher, or it is void and holds nothing but trumps."""
     cdef int L = s.leader, o, x, p, q, ts = s.ts
     cdef int lowest[4][NCLASSES]
-    cdef u64 m, f
+    cdef u64 m, f, low, tm
     cdef uint32_t done = 0
+    if t.suit_mask[0] and not t.jass:
+        # cards in suits, rank order = bit order: the leader's lowest card of each suit decides
+        tm = t.suit_mask[ts] if ts != NONE else 0
+        for x in range(4):
+            m = s.hands[L] & t.suit_mask[x]
+            if not m:
+                continue
+            low = m & (~m + 1)
+            for o in range(t.n):
+                if ((t.side_mask >> o) & 1) == ((t.side_mask >> L) & 1):
+                    continue
+                f = s.hands[o] & t.suit_mask[x]
+                if f:
+                    if (f & (~f + 1)) > low:
+                        return 0
+                elif x != ts and not (s.hands[o] & ~tm):
+                    return 0  # void, and nothing but trumps
+        return 1
     for o in range(t.n):
         for x in range(NCLASSES):
             lowest[o][x] = 0
