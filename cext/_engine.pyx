@@ -745,8 +745,21 @@ cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
     """Keep one piece of each run of interchangeable pieces (see tables._equivalences)."""
     cdef u64 inplay = in_play(s)
     cdef uint32_t live = live_classes(t, s) if t.dyn_eq else 0
-    cdef u64 out = moves, m = moves
+    cdef u64 out = moves, m = moves, plain, bb, above
     cdef int b
+    if t.norm[s.ts] and t.suit_mask[0] and not t.jass:
+        # Plain card games: rank order is bit order in each suit and the unnamed cards of a
+        # suit behave alike, so a run is a stretch of one hand's unnamed cards with no other
+        # card in play between: drop each one whose next card up in play is one of them.
+        plain = moves & ~t.keep[s.ts]
+        m = plain
+        while m:
+            bb = m & (~m + 1)
+            m ^= bb
+            above = inplay & t.suit_mask[t.piece_suit[ctz64(bb)]] & ~(bb | (bb - 1))
+            if above & (~above + 1) & plain:
+                out &= ~bb
+        m = moves & t.keep[s.ts]  # named cards: by the table
     while m:
         b = ctz64(m)
         m &= m - 1

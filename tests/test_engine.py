@@ -199,3 +199,18 @@ def test_partition_search_matches_exact_keys_on_larger_positions(game, options):
 def test_table_stays_within_its_budget():
     from solver import engine
     assert engine.get_engine().table_bytes <= 64 * 2**20
+
+
+@pytest.mark.parametrize("game,options", VARIANTS, ids=[variant_id(g, o) for g, o in VARIANTS])
+def test_kept_moves_are_the_representatives_the_table_names(game, options):
+    """The search keeps one move of each run of interchangeable moves (in plain card games
+    read off the masks); they must be exactly the moves the equivalence table maps every
+    legal move to, the map the results are reported through."""
+    from solver import engine
+    cards = (3, 8) if four_players(game, options) else (3, 10)
+    for i, pos in enumerate(random_positions(game, 40, 2718, cards_left=cards, **options)):
+        for objective in objective_for(pos, i):  # points: cards with points are never plain
+            eng, _, (hands, trick, leader, ts, _, _) = engine.prepare(pos, objective)
+            legal = eng.legal(hands, trick, leader, ts)
+            named = {eng.rep_of(hands, trick, leader, ts, m) for m in C.bits(legal)}
+            assert C.mask_of(named) == eng.representatives(hands, trick, leader, ts), (pos.dumps(), objective)
