@@ -156,7 +156,9 @@ def rank_swaps(position: Position, count: int, seed: int) -> list[Position]:
     rng = random.Random(seed)
     out = []
     n = position.n_players
-    while len(out) < count:
+    for _ in range(100 * count):  # bounded: hands may share no suit
+        if len(out) == count:
+            break
         i, j = rng.sample(range(n), 2)
         a = rng.choice(list(C.bits(position.hands[i])))
         same = [b for b in C.bits(position.hands[j]) if C.suit_of(b) == C.suit_of(a)]
