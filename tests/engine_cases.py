@@ -54,6 +54,7 @@ Answer = tuple[int, list[tuple[int, int]], list[int]]
 
 
 def reference_answer(position: Position, objective: Objective) -> Answer:
+    """The reference's value, move values and best moves (what ``compare`` checks)."""
     ref = reference.solve(position, objective)
     return ref.value, [(p, v) for p, v in ref.moves], list(ref.best)
 
