@@ -666,18 +666,16 @@ cdef inline void tt_store(Ctx* c, Key* key, u64 h, int lo, int hi, int best, int
     """Merge bounds (relative to the running total) into the entry, or replace the
     shallowest entry of the bucket (stale generations first)."""
     cdef u64 at = (h & c.tt_mask) * BUCKET
-    cdef uint32_t want = tag_word(c, h, 0), w
-    cdef Entry* e
+    cdef uint32_t w
+    cdef Entry* e = tt_find(c, key, h)
     cdef int i, worst = 1000, v = 0
-    for i in range(BUCKET):
-        if (c.tags[at + i] & <uint32_t>TAG_MATCH) == want and same(&c.tt[at + i], key):
-            e = &c.tt[at + i]
-            if lo > e.lo:
-                e.lo = lo
-            if hi < e.hi:
-                e.hi = hi
-            e.best = best
-            return
+    if e != NULL:
+        if lo > e.lo:
+            e.lo = lo
+        if hi < e.hi:
+            e.hi = hi
+        e.best = best
+        return
     for i in range(BUCKET):
         w = c.tags[at + i]
         if (w & 0xFFFF) != c.gen:
