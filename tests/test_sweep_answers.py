@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import msgpack
 import pytest
 
 from solver.search import fast_available
-
-# benchmarks/ is not installed: reach it in the source tree, after the installed package
-sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 pytestmark = pytest.mark.skipif(not fast_available(), reason="the engine is not built")
 
