@@ -1048,8 +1048,10 @@ cdef inline u64 widen_equivalents(Tab* t, State* s, u64 legal_moves, u64 kept, u
 
 
 cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int first, int* out) noexcept nogil:
-    """Moves, most promising first: the table's best move, then cheap winners for a
-    seat that wants tricks, high ducks for one that does not."""
+    """Moves, most promising first: the table's best move, then, for a seat that wants
+    tricks, the cheapest card that no opponent still to play can beat (and none over a
+    partner who already holds the trick that way), and for one that does not, high ducks.
+    Leads: see below."""
     cdef int k = 0, i, j, p, cls, wp = -1, wseat = 0, pw, sc, tmp
     cdef int score[64]
     cdef int want = ((t.max_mask >> seat) & 1) == ((t.side_mask >> seat) & 1)
@@ -1062,12 +1064,28 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
                 wp = pw
                 wseat = (s.leader + i) % t.n
         mate_wins = ((t.side_mask >> wseat) & 1) == ((t.side_mask >> seat) & 1)
-    cdef int cp, own, x, top
-    cdef u64 opp = 0, m
+    cdef int cp, own, x, top, o, mw, topo
+    cdef u64 opp = 0, m, ownside = 0
+    cdef int later = 0  # the best card that an opponent still to play can add to the trick
+    if s.tlen > 0 and c.order_mode == 4 and want:
+        for j in range(s.tlen + 1, t.n):
+            o = (s.leader + j) % t.n
+            if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
+                continue
+            m = s.hands[o] & t.follow[s.ts][t.lead_class[s.ts][s.trick[0]]]
+            if not m:
+                m = s.hands[o]
+            while m:
+                i = ctz64(m)
+                m &= m - 1
+                if t.power[s.ts][cls][i] > later:
+                    later = t.power[s.ts][cls][i]
     if s.tlen == 0 and c.order_mode == 4:
         for i in range(t.n):
             if ((t.side_mask >> i) & 1) != ((t.side_mask >> seat) & 1):
                 opp |= s.hands[i]
+            else:
+                ownside |= s.hands[i]
     while moves:
         p = ctz64(moves)
         moves &= moves - 1
@@ -1093,21 +1111,53 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
                         sc = 500 + pw + 4 * t.max_future[s.ts][p]
         elif s.tlen == 0:
             # Lead: a seat that wants tricks cashes cards no opponent can beat in their
-            # suit, else leads low; one that avoids tricks leads cards an opponent beats.
+            # suit, else leads low, first towards a partner's winner; one that avoids tricks
+            # leads cards an opponent beats, first those an opponent must beat.
             cp = t.lead_class[s.ts][p]
             pw = t.power[s.ts][cp][p]
-            top = 0
+            topo = 0  # the opponents' best card of the class
             m = opp & t.follow[s.ts][cp]
             while m:
                 i = ctz64(m)
                 m &= m - 1
-                if t.power[s.ts][cp][i] > pw:
-                    top = 1
-                    break
+                if t.power[s.ts][cp][i] > topo:
+                    topo = t.power[s.ts][cp][i]
+            top = topo > pw
             if want:
-                sc = (1000 + pw) if not top else -pw
+                if not top:
+                    sc = 1000 + pw
+                else:
+                    # low towards a partner's winner: the side still takes the trick
+                    sc = -pw
+                    mw = 0
+                    m = (ownside & ~s.hands[seat]) & t.follow[s.ts][cp]
+                    while m:
+                        i = ctz64(m)
+                        m &= m - 1
+                        if t.power[s.ts][cp][i] > mw:
+                            mw = t.power[s.ts][cp][i]
+                    if mw > topo:
+                        sc = 500 - pw
+            elif top:
+                sc = 1000 - pw
+                # best of all: a card that an opponent must beat (all his cards of the class
+                # are higher), the higher the better (it sheds a card that could win later)
+                for o in range(t.n):
+                    if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
+                        continue
+                    m = s.hands[o] & t.follow[s.ts][cp]
+                    if not m:
+                        continue
+                    while m:
+                        i = ctz64(m)
+                        m &= m - 1
+                        if t.power[s.ts][cp][i] < pw:
+                            break
+                    else:
+                        sc = 2000 + pw
+                        break
             else:
-                sc = (1000 - pw) if top else -pw
+                sc = -pw
         else:
             pw = t.power[s.ts][cls][p]
             if t.jass and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
@@ -1115,10 +1165,15 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
             own = t.power[s.ts][t.lead_class[s.ts][p]][p]  # how dangerous a discard is to keep
             x = pw if pw else own
             if want:
-                if mate_wins:
+                if mate_wins and wp > later:
                     sc = -x
-                elif pw > wp:
+                elif mate_wins:
+                    # the partner's card can still be beaten: take over only for sure
+                    sc = (500 - pw) if pw > later else -x
+                elif pw > wp and pw > later:
                     sc = 500 - pw
+                elif pw > wp:
+                    sc = 300 - pw
                 else:
                     sc = 100 - x
             else:
