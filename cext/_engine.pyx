@@ -1050,7 +1050,8 @@ cdef inline u64 widen_equivalents(Tab* t, State* s, u64 legal_moves, u64 kept, u
 cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int first, int* out) noexcept nogil:
     """Moves, most promising first: the table's best move, then, for a seat that wants
     tricks, the cheapest card that no opponent still to play can beat (and none over a
-    partner who already holds the trick that way), and for one that does not, high ducks.
+    partner who already holds the trick that way; discards from the longest suit), and for
+    one that does not, high ducks.
     Leads: see below."""
     cdef int k = 0, i, j, p, cls, wp = -1, wseat = 0, pw, sc, tmp
     cdef int score[64]
@@ -1174,6 +1175,9 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
                     sc = 500 - pw
                 elif pw > wp:
                     sc = 300 - pw
+                elif pw == 0 and t.suit_mask[0]:
+                    # a discard: from the longest suit, lowest first
+                    sc = 100 - x + 4 * popcount64(s.hands[seat] & t.suit_mask[t.piece_suit[p]])
                 else:
                     sc = 100 - x
             else:
