@@ -1068,14 +1068,20 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
     cdef int cp, own, x, top, o, mw, topo
     cdef u64 opp = 0, m, ownside = 0
     cdef int later = 0  # the best card that an opponent still to play can add to the trick
+    cdef int plater = 0  # and a partner
     if s.tlen > 0 and c.order_mode == 4 and want:
         for j in range(s.tlen + 1, t.n):
             o = (s.leader + j) % t.n
-            if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
-                continue
             m = s.hands[o] & t.follow[s.ts][t.lead_class[s.ts][s.trick[0]]]
             if not m:
                 m = s.hands[o]
+            if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
+                while m:
+                    i = ctz64(m)
+                    m &= m - 1
+                    if t.power[s.ts][cls][i] > plater:
+                        plater = t.power[s.ts][cls][i]
+                continue
             while m:
                 i = ctz64(m)
                 m &= m - 1
@@ -1166,7 +1172,9 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
             own = t.power[s.ts][t.lead_class[s.ts][p]][p]  # how dangerous a discard is to keep
             x = pw if pw else own
             if want:
-                if mate_wins and wp > later:
+                if plater > wp and plater > later:
+                    sc = -x  # a partner still to play takes the trick anyway
+                elif mate_wins and wp > later:
                     sc = -x
                 elif mate_wins:
                     # the partner's card can still be beaten: take over only for sure
