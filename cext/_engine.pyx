@@ -297,73 +297,82 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
     return k if k < r else r
 
 
-cdef inline int top_trump_holder(Tab* t, State* s, u64* mark) noexcept nogil:
-    """The seat holding the highest trump still out, or -1. That card wins a trick
-    whenever it is played, and every card is played: its team takes one more trick.
-    ``mark`` gets that card."""
-    cdef int tc = t.trump_class[s.ts], p, best = -1, bp = -1, i
-    cdef u64 m
-    if tc < 0 or (t.jass and s.ts == NONE):
-        return -1
-    m = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & t.follow[s.ts][tc]
-    while m:
-        p = ctz64(m)
-        m &= m - 1
-        if t.power[s.ts][tc][p] > best:
-            best = t.power[s.ts][tc][p]
-            bp = p
-    if bp < 0:
-        return -1
-    mark[0] = (<u64>1) << bp
-    for i in range(t.n):
-        if (s.hands[i] >> bp) & 1:
-            return i
-    return -1
+cdef inline int outmatched(u64 A, u64 B) noexcept nogil:
+    """The most cards of ``A`` that can each be paired with a distinct higher card of ``B``
+    (trumps as power bits): pairing each of ``A`` from the top with the highest of ``B``
+    left is optimal, as any card of ``B`` above a higher card of ``A`` is above a lower one."""
+    cdef int k = 0, h, o
+    while A and B:
+        h = 63 - __builtin_clzll(A)
+        o = 63 - __builtin_clzll(B)
+        if o > h:
+            k += 1
+            B &= ~((<u64>1) << o)
+        A &= ~((<u64>1) << h)
+    return k
 
 
 cdef inline int trump_tricks(Tab* t, State* s, int* mine, int* theirs, u64* mmark, u64* tmark) noexcept nogil:
-    """A lone hero's sure trump tricks, and the others': 1 when it applies (a trump is fixed).
+    """Sure trump tricks of the hero's side (``mine``) and of the others (``theirs``); 1 when
+    a trump is fixed. A trump wins its trick unless a higher trump is in it, and every card
+    is played, each of a seat's cards in a trick of its own. Two counts, the larger holds:
 
-    A trump wins its trick unless a higher trump is in it, and every card is played. Each
-    trick holds one card of the hero, so each of the others' trumps can beat at most one of
-    his: he wins at least his trump count less the most of his trumps that can be paired
-    with a higher trump of theirs, each used once (``mine``; ranks: his trumps, closed
-    upwards). Their trumps above all of his win whatever trick they are in, at most
-    ``n - 1`` to a trick: at least ``theirs`` tricks (ranks: his top trump, closed upwards;
-    none when he holds no trump, the count being a suit length)."""
-    cdef int tc = t.trump_class[s.ts], hero = t.hero, p, pw, top = -1, h, o, k, m_
-    cdef u64 HP = 0, OP = 0, m
+    - one seat's trumps, less the most of them that can each be paired with a distinct
+      higher trump of the other side (each of those beats at most one of them, one card
+      of each seat to a trick); ranks: that seat's trumps, closed upwards (none when the
+      other side holds no trump: the count is then a suit length);
+    - a side's trumps above all of the other side's, at most one a seat of it to a trick;
+      ranks: the other side's top trump, closed upwards (none when it holds no trump)."""
+    cdef int tc = t.trump_class[s.ts], p, pw, i, k, nS = 0, topS = -1, topO = -1
+    cdef u64 P[4]
+    cdef u64 CS[4]
+    cdef u64 PS = 0, PO = 0, m, cS = 0, cO = 0
     mine[0] = 0
     theirs[0] = 0
-    if tc < 0 or (t.jass and s.ts == NONE) or t.side_mask != ((<u64>1) << hero):
-        return 0
-    m = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & t.follow[s.ts][tc]
-    mmark[0] = s.hands[hero] & m
+    mmark[0] = 0
     tmark[0] = 0
-    while m:
-        p = ctz64(m)
-        m &= m - 1
-        pw = t.power[s.ts][tc][p] - 100  # trumps: 100 + their rank among trumps (solver.tables)
-        if (s.hands[hero] >> p) & 1:
-            HP |= (<u64>1) << pw
-            if pw > top:
-                top = pw
-                tmark[0] = (<u64>1) << p
+    if tc < 0 or (t.jass and s.ts == NONE):
+        return 0
+    for i in range(t.n):
+        P[i] = 0
+        CS[i] = s.hands[i] & t.follow[s.ts][tc]
+        m = CS[i]
+        while m:
+            p = ctz64(m)
+            m &= m - 1
+            pw = t.power[s.ts][tc][p] - 100  # trumps: 100 + their rank among trumps (solver.tables)
+            P[i] |= (<u64>1) << pw
+            if (t.side_mask >> i) & 1:
+                if pw > topS:
+                    topS = pw
+                    cS = (<u64>1) << p
+            elif pw > topO:
+                topO = pw
+                cO = (<u64>1) << p
+        if (t.side_mask >> i) & 1:
+            PS |= P[i]
+            nS += 1
         else:
-            OP |= (<u64>1) << pw
-    k = popcount64(HP)
-    m_ = 0
-    m = OP
-    while HP and m:
-        h = 63 - __builtin_clzll(HP)
-        o = 63 - __builtin_clzll(m)
-        if o > h:
-            m_ += 1
-            m &= ~((<u64>1) << o)
-        HP &= ~((<u64>1) << h)
-    mine[0] = k - m_
-    k = popcount64(OP >> (top + 1)) if top >= 0 else popcount64(OP)
-    theirs[0] = (k + t.n - 2) // (t.n - 1)
+            PO |= P[i]
+    for i in range(t.n):
+        if (t.side_mask >> i) & 1:
+            k = popcount64(P[i]) - outmatched(P[i], PO)
+            if k > mine[0]:
+                mine[0] = k
+                mmark[0] = CS[i] if PO else 0
+        else:
+            k = popcount64(P[i]) - outmatched(P[i], PS)
+            if k > theirs[0]:
+                theirs[0] = k
+                tmark[0] = CS[i] if PS else 0
+    k = (popcount64(PS >> (topO + 1)) + nS - 1) // nS
+    if k > mine[0]:
+        mine[0] = k
+        mmark[0] = cO
+    k = (popcount64(PO >> (topS + 1)) + t.n - nS - 1) // (t.n - nS)
+    if k > theirs[0]:
+        theirs[0] = k
+        tmark[0] = cS
     return 1
 
 
@@ -523,16 +532,6 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u6
                 if ub[0] > s.acc + r - theirs:
                     ub[0] = s.acc + r - theirs
                     rub[0] = tmark
-            else:
-                holder = top_trump_holder(t, s, &tmark)
-                if holder >= 0:
-                    if (t.side_mask >> holder) & 1:
-                        if lb[0] < s.acc + 1:
-                            lb[0] = s.acc + 1
-                            rlb[0] = tmark
-                    elif ub[0] > s.acc + r - 1:
-                        ub[0] = s.acc + r - 1
-                        rub[0] = tmark
             if ub[0] > s.acc and hero_safe(t, s):
                 ub[0] = s.acc
                 rub[0] = s.hands[t.hero]
