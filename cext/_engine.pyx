@@ -21,6 +21,7 @@ cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
     int ctz64 "__builtin_ctzll"(unsigned long long) nogil
     int __builtin_clzll(unsigned long long) nogil
+    void prefetch "__builtin_prefetch"(const void*) nogil
 
 cdef extern from "bits.h":
     uint64_t oh_pext(uint64_t x, uint64_t m) nogil
@@ -891,6 +892,13 @@ cdef inline void ptt_probe(Ctx* c, Key* key, u64 h, u64 R, int ts, int acc, int 
     sig = top_owners(c.t, key, R)
     used = base.count
     while used:
+        # ask for every chain's home slot first, so that the misses overlap
+        cov = ctz64(used)
+        used &= used - 1
+        cmask = ((cov & 1) * 0x3) | ((cov & 2) * 0x6) | ((cov & 4) * 0xC) | ((cov & 8) * 0x18)
+        prefetch(c.dir + (sub_hash(h, cov, sig & cmask) & c.dir_mask))
+    used = base.count
+    while used:
         cov = ctz64(used)
         used &= used - 1
         cmask = ((cov & 1) * 0x3) | ((cov & 2) * 0x6) | ((cov & 4) * 0xC) | ((cov & 8) * 0x18)
@@ -1235,7 +1243,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     cdef Tab* t = c.t
     cdef int n = t.n
     cdef int seat, maximizing, k, i, v, best, bestmove = 255, first = -1
-    cdef int lb, ub, r = 0, a0, b0, alpha0 = alpha, beta0 = beta
+    cdef int lb, ub, r = 0, a0, b0, alpha0 = alpha, beta0 = beta, probe = 0
     cdef int part = t.partition and c.use_part
     cdef Key key
     cdef u64 h = 0, moves, all_moves, R = 0, rlb = 0, rub = 0, crel, nrel = 0, skip = 0
@@ -1263,6 +1271,19 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
             if part:
                 rel[0] = trick_mark(t, ch.ts, ch.trick)
             return final_value(t, &ch)
+        probe = c.use_tt and r > c.tt_min
+        if probe:
+            # the key first, and its table memory asked for: it arrives while the bounds run
+            if part:
+                R = to_power(t, s.ts, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3])
+                pmake_key(t, s, &key, R)
+                h = phash(&key)
+                prefetch(c.dir + (h & c.dir_mask))
+            else:
+                make_key(c, t, s, &key)
+                h = hash_of(&key)
+                prefetch(c.tags + (h & c.tt_mask) * BUCKET)
+                prefetch(c.tt + (h & c.tt_mask) * BUCKET)
         if c.use_bounds:
             bounds(c, t, s, &lb, &ub, &rlb, &rub)
             if lb >= beta:
@@ -1279,11 +1300,8 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
         else:
             lb = -INF
             ub = INF
-        if c.use_tt and r > c.tt_min:
+        if probe:
             if part:
-                R = to_power(t, s.ts, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3])
-                pmake_key(t, s, &key, R)
-                h = phash(&key)
                 ptt_probe(c, &key, h, R, s.ts, s.acc, alpha, beta, &lb, &ub, &rlb, &rub, &first)
                 if lb >= beta:
                     rel[0] = rlb
@@ -1295,8 +1313,6 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                     rel[0] = rub
                     return ub
             else:
-                make_key(c, t, s, &key)
-                h = hash_of(&key)
                 c.tt_probes += 1
                 e = tt_find(c, &key, h)
                 if e != NULL:
@@ -1365,7 +1381,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
             rel[0] |= rub
         if best <= a0 and a0 > alpha0:
             rel[0] |= rlb
-    if s.tlen == 0 and c.use_tt and r > c.tt_min:
+    if probe:
         if part:
             if best <= a0:
                 ptt_store(c, t, &key, h, R, s.ts, nrel, -30000, best - s.acc, bestmove, r)
