@@ -494,7 +494,7 @@ cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
 
 cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u64* rub) noexcept nogil:
     """Cheap bounds on the final value at a trick boundary: points still out, quick
-    tricks of a leader who wants them, the trick the top trump's team will take.
+    tricks of a leader who wants them, the sure trump tricks of either side.
     ``rlb`` and ``rub`` get the cards whose ranks each bound depends on (partition
     search); suit lengths, the score state and the named point cards are always keyed."""
     cdef u64 rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
