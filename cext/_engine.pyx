@@ -77,6 +77,8 @@ cdef struct Tab:
     uint16_t perm_lut[512]     # Jass: the 9 bits of a suit (6..A) in trump order
     uint16_t perm_inv[512]     # and back
     int partition              # 1: partition search (legality and winners go by suit and rank only)
+    int plain                  # 1: in every class, power rises with the bit index among the cards that
+                               # follow it, then among the trumps above them; every other card has 0
 
 cdef struct State:
     u64 hands[4]
@@ -252,6 +254,26 @@ cdef inline int final_value(Tab* t, State* s) noexcept nogil:
     return s.acc
 
 
+cdef inline int best_power(Tab* t, int ts, int cls, u64 m) noexcept nogil:
+    """The highest power in class ``cls`` of the pieces in ``m`` (0 for none)."""
+    cdef int p, best = 0, tc
+    cdef u64 f
+    if t.plain:
+        tc = t.trump_class[ts]
+        if tc >= 0 and tc != cls:
+            f = m & t.follow[ts][tc] & ~t.follow[ts][cls]
+            if f:
+                return t.power[ts][cls][63 - __builtin_clzll(f)]
+        f = m & t.follow[ts][cls]
+        return t.power[ts][cls][63 - __builtin_clzll(f)] if f else 0
+    while m:
+        p = ctz64(m)
+        m &= m - 1
+        if t.power[ts][cls][p] > best:
+            best = t.power[ts][cls][p]
+    return best
+
+
 cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
     """Tricks the leader can cash at once, whatever the others do: in each class, the
     leader's cards above every other card of that class still out; side classes count
@@ -273,13 +295,7 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
         mine = s.hands[L] & t.lead_mask[ts][cls]
         if not mine:
             continue
-        maxo = 0
-        F = oth & t.follow[ts][cls]
-        while F:
-            q = ctz64(F)
-            F &= F - 1
-            if t.power[ts][cls][q] > maxo:
-                maxo = t.power[ts][cls][q]
+        maxo = best_power(t, ts, cls, oth & t.follow[ts][cls])
         k = 0
         m = mine
         while m:
@@ -1079,21 +1095,13 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
     if s.tlen > 0 and c.order_mode == 4 and want:
         for j in range(s.tlen + 1, t.n):
             o = (s.leader + j) % t.n
-            m = s.hands[o] & t.follow[s.ts][t.lead_class[s.ts][s.trick[0]]]
-            if not m:
-                m = s.hands[o]
+            m = s.hands[o] & t.follow[s.ts][cls]
+            pw = best_power(t, s.ts, cls, m if m else s.hands[o])
             if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
-                while m:
-                    i = ctz64(m)
-                    m &= m - 1
-                    if t.power[s.ts][cls][i] > plater:
-                        plater = t.power[s.ts][cls][i]
-                continue
-            while m:
-                i = ctz64(m)
-                m &= m - 1
-                if t.power[s.ts][cls][i] > later:
-                    later = t.power[s.ts][cls][i]
+                if pw > plater:
+                    plater = pw
+            elif pw > later:
+                later = pw
     if s.tlen == 0 and c.order_mode == 4:
         for i in range(t.n):
             if ((t.side_mask >> i) & 1) != ((t.side_mask >> seat) & 1):
@@ -1129,13 +1137,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
             # leads cards an opponent beats, first those an opponent must beat.
             cp = t.lead_class[s.ts][p]
             pw = t.power[s.ts][cp][p]
-            topo = 0  # the opponents' best card of the class
-            m = opp & t.follow[s.ts][cp]
-            while m:
-                i = ctz64(m)
-                m &= m - 1
-                if t.power[s.ts][cp][i] > topo:
-                    topo = t.power[s.ts][cp][i]
+            topo = best_power(t, s.ts, cp, opp & t.follow[s.ts][cp])  # the opponents' best card of the class
             top = topo > pw
             if want:
                 if not top:
@@ -1143,13 +1145,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
                 else:
                     # low towards a partner's winner: the side still takes the trick
                     sc = -pw
-                    mw = 0
-                    m = (ownside & ~s.hands[seat]) & t.follow[s.ts][cp]
-                    while m:
-                        i = ctz64(m)
-                        m &= m - 1
-                        if t.power[s.ts][cp][i] > mw:
-                            mw = t.power[s.ts][cp][i]
+                    mw = best_power(t, s.ts, cp, (ownside & ~s.hands[seat]) & t.follow[s.ts][cp])
                     if mw > topo:
                         sc = 500 - pw
             elif top:
@@ -1161,6 +1157,11 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
                         continue
                     m = s.hands[o] & t.follow[s.ts][cp]
                     if not m:
+                        continue
+                    if t.plain:
+                        if t.power[s.ts][cp][ctz64(m)] > pw:  # his lowest of the class
+                            sc = 2000 + pw
+                            break
                         continue
                     while m:
                         i = ctz64(m)
@@ -1498,6 +1499,15 @@ cdef class Engine:
             self.new_generation()
 
     @property
+    def plain_powers(self):
+        """Whether the loaded game's best cards are read off the masks (plain card games)."""
+        return bool(self.t.plain)
+
+    def best_power(self, int ts, int cls, u64 mask):
+        """The highest power in class ``cls`` among the pieces of ``mask`` (0 for none)."""
+        return best_power(self.t, ts, cls, mask)
+
+    @property
     def has_bmi2(self):
         return bool(oh_bmi2)
 
@@ -1589,6 +1599,32 @@ cdef class Engine:
                     t.eq_diff[ts][p][k] = cands[k][2]
                     if cands[k][2]:
                         t.dyn_eq = 1
+        t.plain = int(self._powers_plain())
+
+    cdef bint _powers_plain(self):
+        """Whether ``best_power`` may read a class's best card off the masks (checked, not assumed)."""
+        cdef Tab* t = self.t
+        cdef int ts, cl, p, last
+        cdef u64 trumps
+        for ts in range(NSTATES):
+            trumps = t.follow[ts][t.trump_class[ts]] if t.trump_class[ts] >= 0 else 0
+            for cl in range(NCLASSES):
+                if not t.follow[ts][cl]:
+                    continue  # no such class: never led
+                last = 0
+                for p in range(64):
+                    if (t.follow[ts][cl] >> p) & 1:
+                        if t.power[ts][cl][p] <= last:
+                            return False
+                        last = t.power[ts][cl][p]
+                for p in range(64):
+                    if (trumps >> p) & 1 and not (t.follow[ts][cl] >> p) & 1:
+                        if t.power[ts][cl][p] <= last:
+                            return False
+                        last = t.power[ts][cl][p]
+                    elif not (t.follow[ts][cl] >> p) & 1 and t.power[ts][cl][p] != 0:
+                        return False
+        return True
 
     cdef void _state(self, State* s, hands, trick, int leader, int ts, int acc, int skey):
         memset(s, 0, sizeof(State))

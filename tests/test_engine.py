@@ -216,3 +216,28 @@ def test_kept_moves_are_the_representatives_the_table_names(game, options):
             legal = eng.legal(hands, trick, leader, ts)
             named = {eng.rep_of(hands, trick, leader, ts, m) for m in C.bits(legal)}
             assert C.mask_of(named) == eng.representatives(hands, trick, leader, ts), (pos.dumps(), objective)
+
+
+@pytest.mark.parametrize("game,options", VARIANTS, ids=[variant_id(g, o) for g, o in VARIANTS])
+def test_best_power_read_off_the_masks_equals_the_table(game, options):
+    """Plain card games read a class's best card off the masks (the top bit of the class, or
+    of the trumps): it must equal the highest power of the game's table, every state and
+    class, on random sets of pieces; and the fast path must be on for the plain card games."""
+    from solver import engine
+    from solver.tables import NONE
+    pos = next(iter(random_positions(game, 1, 31, cards_left=(3, 3), **options)))
+    for objective in objective_for(pos, 0):
+        eng, tb, _ = engine.prepare(pos, objective)
+        if game in ("bridge", "minimo", "minimisere"):
+            assert eng.plain_powers  # (elsewhere it is on only where the table happens to qualify)
+        rng = random.Random(7)
+        every = sum(1 << p for p in range(64) if any(tb.power[ts][cls][p] for ts in range(NONE + 1)
+                                                       for cls in range(8)))
+        for ts in range(NONE + 1):
+            for cls in range(8):
+                if not tb.follow[ts][cls]:
+                    continue
+                for _ in range(40):
+                    mask = every & rng.getrandbits(64)
+                    want = max((tb.power[ts][cls][p] for p in C.bits(mask)), default=0)
+                    assert eng.best_power(ts, cls, mask) == want, (ts, cls, hex(mask))
