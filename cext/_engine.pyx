@@ -1151,8 +1151,9 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
             elif top:
                 sc = 1000 - pw
                 # best of all: a card that an opponent must beat (all his cards of the class
-                # are higher), the higher the better (it sheds a card that could win later)
-                for o in range(t.n):
+                # are higher), the higher the better (it sheds a card that could win later);
+                # not in Moon, where it costs nodes (moon3/full, 100 deals: 17.7k vs 16.6k)
+                for o in range(t.n if t.suit_mask[0] else 0):
                     if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
                         continue
                     m = s.hands[o] & t.follow[s.ts][cp]
