@@ -393,6 +393,38 @@ cdef inline int trump_tricks(Tab* t, State* s, int* mine, int* theirs, u64* mmar
     return 1
 
 
+cdef inline void trump_points(Tab* t, State* s, int* mine, int* theirs, u64* mmark, u64* tmark) noexcept nogil:
+    """Points of trumps that surely go one way (Minimo's K of trumps, and Q or A where
+    spades or hearts are trumps): a trump above all of the others' is the hero's when he
+    plays it (``mine``, the points he gets; ranks: their top trump, closed upwards), one of
+    theirs above all of his never is (``theirs``, the most it could have given him; ranks:
+    his top trump, closed upwards)."""
+    cdef int tc = t.trump_class[s.ts], hero = t.hero, p, htop, otop, i
+    cdef u64 T = t.follow[s.ts][tc], H = s.hands[hero] & T, O = 0, m
+    for i in range(t.n):
+        if i != hero:
+            O |= s.hands[i] & T
+    htop = best_power(t, s.ts, tc, H)
+    otop = best_power(t, s.ts, tc, O)
+    mine[0] = 0
+    theirs[0] = 0
+    mmark[0] = 0
+    tmark[0] = 0
+    m = (H | O) & t.pointed[s.ts]
+    while m:
+        p = ctz64(m)
+        m &= m - 1
+        if (H >> p) & 1:
+            if t.power[s.ts][tc][p] > otop:
+                mine[0] += t.points[s.ts][p]
+                if O:
+                    mmark[0] = (<u64>1) << (63 - __builtin_clzll(O)) if t.plain else O
+        elif t.power[s.ts][tc][p] > htop:
+            theirs[0] += t.max_future[s.ts][p]
+            if H:
+                tmark[0] = (<u64>1) << (63 - __builtin_clzll(H)) if t.plain else H
+
+
 cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
     """1 when the leader's team wins this trick whatever it leads, as long as the other
     team never beats a card unless forced to. Nobody must overtake or trump in these
@@ -516,8 +548,8 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u6
     cdef u64 rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef int r = popcount64(s.hands[s.leader])
     cdef int fut = r * t.trick_value + t.bonus_last
-    cdef int p, T, best, extra, others, qt, L = s.leader, holder, mine = 0, theirs = 0
-    cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0
+    cdef int p, T, best, extra, others, qt, L = s.leader, holder, mine = 0, theirs = 0, pmine = 0, ptheirs = 0
+    cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0, pmark = 0, ptmark = 0
     rlb[0] = 0
     rub[0] = 0
     if t.qt_ok:
@@ -564,12 +596,15 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u6
         # (the must-win test assumes the others duck: true when the hero minimises)
         if c.use_qt:
             trump_tricks(t, s, &mine, &theirs, &mark, &tmark)
-            if theirs:
-                ub[0] -= theirs * t.trick_value  # tricks the hero cannot take
-                rub[0] = tmark
+            if t.trump_class[s.ts] >= 0 and rem & t.pointed[s.ts]:
+                trump_points(t, s, &pmine, &ptheirs, &pmark, &ptmark)
+            if theirs or ptheirs:
+                ub[0] -= theirs * t.trick_value + ptheirs  # tricks and points the hero cannot take
+                rub[0] = tmark | ptmark
             if mine:
-                lb[0] = s.acc + mine * t.trick_value  # and no zero-trick escape
-                rlb[0] = mark
+                # his sure tricks (so no zero-trick escape), and the points of his sure trumps
+                lb[0] = s.acc + mine * t.trick_value + pmine
+                rlb[0] = mark | pmark
             elif s.leader == t.hero and not ((t.max_mask >> t.hero) & 1) and must_win_lead(t, s):
                 lb[0] = s.acc + 1
                 rlb[0] = s.hands[L]
