@@ -280,8 +280,8 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
     only where nobody else can ruff (no trumps out, or the leader's top trumps draw them).
     ``mark`` gets the cards counted (the ranks the bound depends on)."""
     cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts]
-    cdef int cls, p, q, maxo, k, ktrump = 0, side = 0, i, maxlen = 0, ln
-    cdef u64 oth = 0, mine, m, F
+    cdef int cls, p, maxo, k, ktrump = 0, side = 0, i, maxlen = 0, ln
+    cdef u64 oth = 0, mine, m
     if t.jass and ts == NONE:
         return 0  # any void seat fixes a trump and wins
     for i in range(t.n):
@@ -548,7 +548,7 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int* lb, int* ub, u64* rlb, u6
     cdef u64 rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef int r = popcount64(s.hands[s.leader])
     cdef int fut = r * t.trick_value + t.bonus_last
-    cdef int p, T, best, extra, others, qt, L = s.leader, holder, mine = 0, theirs = 0, pmine = 0, ptheirs = 0
+    cdef int p, T, best, extra, others, qt, L = s.leader, mine = 0, theirs = 0, pmine = 0, ptheirs = 0
     cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0, pmark = 0, ptmark = 0
     rlb[0] = 0
     rub[0] = 0
@@ -1111,10 +1111,10 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
     partner who already holds the trick that way; discards from the longest suit), and for
     one that does not, high ducks.
     Leads: see below."""
-    cdef int k = 0, i, j, p, cls, wp = -1, wseat = 0, pw, sc, tmp
+    cdef int k = 0, i, j, p, cls = 0, wp = -1, wseat = 0, pw, sc, tmp
     cdef int score[64]
     cdef int want = ((t.max_mask >> seat) & 1) == ((t.side_mask >> seat) & 1)
-    cdef int mate_wins
+    cdef int mate_wins = 0
     if s.tlen > 0:
         cls = t.lead_class[s.ts][s.trick[0]]
         for i in range(s.tlen):
