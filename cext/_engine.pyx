@@ -274,6 +274,19 @@ cdef inline int best_power(Tab* t, int ts, int cls, u64 m) noexcept nogil:
     return best
 
 
+cdef inline int low_power(Tab* t, int ts, int cls, u64 m) noexcept nogil:
+    """The lowest power in class ``cls`` of the pieces in ``m``, all of which follow it."""
+    cdef int p, low = 1 << 30
+    if t.plain:
+        return t.power[ts][cls][ctz64(m)]
+    while m:
+        p = ctz64(m)
+        m &= m - 1
+        if t.power[ts][cls][p] < low:
+            low = t.power[ts][cls][p]
+    return low
+
+
 cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
     """Tricks the leader can cash at once, whatever the others do: in each class, the
     leader's cards above every other card of that class still out; side classes count
@@ -703,6 +716,14 @@ cdef inline uint32_t tag_word(Ctx* c, u64 h, int depth) noexcept nogil:
     return (<uint32_t>(h >> 52) << 20) | (<uint32_t>(depth if depth < 15 else 15) << 16) | c.gen
 
 
+cdef inline void tighten(int16_t* elo, int16_t* ehi, int lo, int hi) noexcept nogil:
+    """Merge the bounds ``lo``/``hi`` into a table entry's."""
+    if lo > elo[0]:
+        elo[0] = lo
+    if hi < ehi[0]:
+        ehi[0] = hi
+
+
 cdef inline Entry* tt_find(Ctx* c, Key* key, u64 h) noexcept nogil:
     cdef u64 at = (h & c.tt_mask) * BUCKET
     cdef uint32_t want = tag_word(c, h, 0)
@@ -721,10 +742,7 @@ cdef inline void tt_store(Ctx* c, Key* key, u64 h, int lo, int hi, int best, int
     cdef Entry* e = tt_find(c, key, h)
     cdef int i, worst = 1000, v = 0
     if e != NULL:
-        if lo > e.lo:
-            e.lo = lo
-        if hi < e.hi:
-            e.hi = hi
+        tighten(&e.lo, &e.hi, lo, hi)
         e.best = best
         return
     for i in range(BUCKET):
@@ -1015,10 +1033,7 @@ cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, int ts, u64 r
     while i >= 0:
         e = c.pool + i
         if e.msk == msk and e.own1 == p2 and e.own2 == p3:
-            if lo > e.lo:
-                e.lo = lo
-            if hi < e.hi:
-                e.hi = hi
+            tighten(&e.lo, &e.hi, lo, hi)
             e.best = bpos
             return
         if (((e.own1 ^ p2) | (e.own2 ^ p3)) & e.msk & msk) == 0:
@@ -1188,25 +1203,14 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
                 # best of all: a card that an opponent must beat (all his cards of the class
                 # are higher), the higher the better (it sheds a card that could win later);
                 # not in Moon, where it costs nodes (moon3/full, 100 deals: 17.7k vs 16.6k)
-                for o in range(t.n if t.suit_mask[0] else 0):
-                    if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
-                        continue
-                    m = s.hands[o] & t.follow[s.ts][cp]
-                    if not m:
-                        continue
-                    if t.plain:
-                        if t.power[s.ts][cp][ctz64(m)] > pw:  # his lowest of the class
+                if t.suit_mask[0]:
+                    for o in range(t.n):
+                        if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
+                            continue
+                        m = s.hands[o] & t.follow[s.ts][cp]
+                        if m and low_power(t, s.ts, cp, m) > pw:
                             sc = 2000 + pw
                             break
-                        continue
-                    while m:
-                        i = ctz64(m)
-                        m &= m - 1
-                        if t.power[s.ts][cp][i] < pw:
-                            break
-                    else:
-                        sc = 2000 + pw
-                        break
             else:
                 sc = -pw
         else:
@@ -1309,18 +1313,6 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                 rel[0] = trick_mark(t, ch.ts, ch.trick)
             return final_value(t, &ch)
         probe = c.use_tt and r > c.tt_min
-        if probe:
-            # the key first, and its table memory asked for: it arrives while the bounds run
-            if part:
-                R = to_power(t, s.ts, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3])
-                pmake_key(t, s, &key, R)
-                h = phash(&key)
-                prefetch(c.dir + (h & c.dir_mask))
-            else:
-                make_key(c, t, s, &key)
-                h = hash_of(&key)
-                prefetch(c.tags + (h & c.tt_mask) * BUCKET)
-                prefetch(c.tt + (h & c.tt_mask) * BUCKET)
         if c.use_bounds:
             bounds(c, t, s, &lb, &ub, &rlb, &rub)
             if lb >= beta:
@@ -1339,6 +1331,9 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
             ub = INF
         if probe:
             if part:
+                R = to_power(t, s.ts, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3])
+                pmake_key(t, s, &key, R)
+                h = phash(&key)
                 ptt_probe(c, &key, h, R, s.ts, s.acc, alpha, beta, &lb, &ub, &rlb, &rub, &first)
                 if lb >= beta:
                     rel[0] = rlb
@@ -1350,6 +1345,8 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                     rel[0] = rub
                     return ub
             else:
+                make_key(c, t, s, &key)
+                h = hash_of(&key)
                 c.tt_probes += 1
                 e = tt_find(c, &key, h)
                 if e != NULL:
