@@ -567,7 +567,7 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
     cdef int r = popcount64(s.hands[s.leader])
     cdef int fut = r * t.trick_value + t.bonus_last
     cdef int p, T, best, extra, others, qt, L = s.leader, mine = 0, theirs = 0, pmine = 0, ptheirs = 0
-    cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0, pmark = 0, ptmark = 0
+    cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0, pmark = 0, ptmark = 0, tr
     rlb[0] = 0
     rub[0] = 0
     if t.qt_ok:
@@ -594,7 +594,16 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 else:
                     ub[0] = s.acc + r - 1
                     rub[0] = s.hands[L]
-            if trump_tricks(t, s, &mine, &theirs, &mark, &tmark):
+            if t.trump_class[s.ts] >= 0:
+                # a side's trumps are the most sure trump tricks it can have: count them
+                # only where that many could cut
+                tr = rem & t.follow[s.ts][t.trump_class[s.ts]]
+                for p in range(t.n):
+                    if (t.side_mask >> p) & 1:
+                        mine += popcount64(tr & s.hands[p])
+                theirs = popcount64(tr) - mine
+            if (s.acc + mine >= beta or s.acc + r - theirs <= alpha) \
+                    and trump_tricks(t, s, &mine, &theirs, &mark, &tmark):
                 if lb[0] < s.acc + mine:
                     lb[0] = s.acc + mine
                     rlb[0] = mark
