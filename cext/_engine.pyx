@@ -561,8 +561,8 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
     search); suit lengths, the score state and the named point cards are always keyed.
     A test whose best outcome could not reach the window (``lb >= beta`` or ``ub <= alpha``)
     is skipped: in the null-window searches that do the work, a bound that does not cut
-    changes nothing (the must-win test alone took about 5% of a Moon solve, nearly all of it where it
-    could not cut)."""
+    changes nothing (the must-win test alone took about 5% of a Moon solve, nearly all of it
+    where it could not cut)."""
     cdef u64 rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef int r = popcount64(s.hands[s.leader])
     cdef int fut = r * t.trick_value + t.bonus_last
@@ -638,10 +638,12 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                     and must_win_lead(t, s):
                 lb[0] = s.acc + 1
                 rlb[0] = s.hands[L]
-            elif ((s.acc + 5 * others if (s.skey >> t.hero) & 1 else 0) <= alpha) and hero_safe(t, s):
+            else:
                 # no more tricks for the hero: nothing more taken, and no zero-trick escape lost
-                ub[0] = s.acc + 5 * others if (s.skey >> t.hero) & 1 else 0
-                rub[0] = s.hands[t.hero]
+                extra = s.acc + 5 * others if (s.skey >> t.hero) & 1 else 0
+                if extra <= alpha and hero_safe(t, s):
+                    ub[0] = extra
+                    rub[0] = s.hands[t.hero]
         return
     if t.kind == KIND_JASS and s.ts == NONE:
         best = t.eights * popcount64(s.skey & 0x924)
