@@ -45,6 +45,7 @@ ctypedef uint64_t u64
 
 cdef struct Tab:
     int n
+    uint8_t seatmod[16]        # seatmod[x] = x % n for x < 2n: a table lookup, not a division
     int kind
     int jass
     int hero
@@ -208,7 +209,7 @@ cdef inline int jass_fix_bonus(Tab* t, uint32_t skey, int T) noexcept nogil:
 
 cdef inline void play(Tab* t, State* s, int p) noexcept nogil:
     cdef int n = t.n
-    cdef int seat = (s.leader + s.tlen) % n
+    cdef int seat = t.seatmod[s.leader + s.tlen]
     cdef int i, cls, w, best, pw, winner, T
     s.hands[seat] &= ~((<u64>1) << p)
     if t.jass and s.ts == NONE and s.tlen > 0 and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
@@ -229,7 +230,7 @@ cdef inline void play(Tab* t, State* s, int p) noexcept nogil:
         if pw > best:
             best = pw
             w = i
-    winner = (s.leader + w) % n
+    winner = t.seatmod[s.leader + w]
     if (t.side_mask >> winner) & 1:
         s.acc += t.trick_value
         for i in range(n):
@@ -1155,7 +1156,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
             pw = t.power[s.ts][cls][s.trick[i]]
             if pw > wp:
                 wp = pw
-                wseat = (s.leader + i) % t.n
+                wseat = t.seatmod[s.leader + i]
         mate_wins = ((t.side_mask >> wseat) & 1) == ((t.side_mask >> seat) & 1)
     cdef int cp, own, x, top, o, mw, topo
     cdef u64 opp = 0, m, ownside = 0
@@ -1163,7 +1164,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
     cdef int plater = 0  # and a partner
     if s.tlen > 0 and c.order_mode == 4 and want:
         for j in range(s.tlen + 1, t.n):
-            o = (s.leader + j) % t.n
+            o = t.seatmod[s.leader + j]
             m = s.hands[o] & t.follow[s.ts][cls]
             pw = best_power(t, s.ts, cls, m if m else s.hands[o])
             if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
@@ -1331,7 +1332,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
         if r == 1:
             ch = s[0]
             for i in range(n):
-                seat = (ch.leader + ch.tlen) % n
+                seat = t.seatmod[ch.leader + ch.tlen]
                 play(t, &ch, ctz64(ch.hands[seat]))
             if part:
                 rel[0] = trick_mark(t, ch.ts, ch.trick)
@@ -1390,7 +1391,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
             beta = ub
     a0 = alpha
     b0 = beta
-    seat = (s.leader + s.tlen) % n
+    seat = t.seatmod[s.leader + s.tlen]
     maximizing = (t.max_mask >> seat) & 1
     moves = all_moves = legal(t, s, seat)
     if c.use_eq:
@@ -1613,6 +1614,8 @@ cdef class Engine:
         cdef int ts, p, cl, k
         memset(t, 0, sizeof(Tab))
         t.n = tb.n
+        for p in range(16):
+            t.seatmod[p] = p % tb.n
         t.kind = tb.kind
         t.jass = tb.jass
         t.hero = tb.hero
