@@ -409,10 +409,10 @@ cdef inline int trump_tricks(Tab* t, State* s, int* mine, int* theirs, u64* mmar
 
 cdef inline void trump_points(Tab* t, State* s, int* mine, int* theirs, u64* mmark, u64* tmark) noexcept nogil:
     """Points of trumps that surely go one way (Minimo's K of trumps, and Q or A where
-    spades or hearts are trumps): a trump above all of the others' is the hero's when he
-    plays it (``mine``, the points he gets; ranks: their top trump, closed upwards), one of
-    theirs above all of his never is (``theirs``, the most it could have given him; ranks:
-    his top trump, closed upwards)."""
+    spades or hearts are trumps; Jass's, once its trump is fixed): a trump above all of
+    the others' is the hero's when he plays it (``mine``, the points he gets; ranks: their
+    top trump, closed upwards), one of theirs above all of his never is (``theirs``, the
+    most it could have given him; ranks: his top trump, closed upwards)."""
     cdef int tc = t.trump_class[s.ts], hero = t.hero, p, htop, otop, i
     cdef u64 T = t.follow[s.ts][tc], H = s.hands[hero] & T, O = 0, m
     for i in range(t.n):
@@ -655,6 +655,15 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
         fut += best
     lb[0] = s.acc
     ub[0] = s.acc + fut
+    if c.use_qt and t.kind == KIND_JASS and s.ts != NONE and t.side_mask == ((<u64>1) << t.hero) \
+            and rem & t.pointed[s.ts] & t.suit_mask[s.ts]:
+        # a trump above all of the other side's wins wherever it is played (a trump can
+        # always be played, and only a higher one beats it): its points go one way
+        trump_points(t, s, &pmine, &ptheirs, &pmark, &ptmark)
+        lb[0] += pmine
+        rlb[0] = pmark
+        ub[0] -= ptheirs
+        rub[0] = ptmark
     if c.use_qt and t.kind == KIND_ADDITIVE and s.acc <= alpha and hero_safe(t, s):
         ub[0] = s.acc  # the side scores only from tricks it takes
         rub[0] = s.hands[t.hero]
