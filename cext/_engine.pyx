@@ -1318,7 +1318,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     cdef Tab* t = c.t
     cdef int n = t.n
     cdef int seat, maximizing, k, i, v, best, bestmove = 255, first = -1
-    cdef int lb, ub, r = 0, a0, b0, alpha0 = alpha, beta0 = beta, probe = 0
+    cdef int lb, ub, blb, bub, r = 0, a0, b0, alpha0 = alpha, beta0 = beta, probe = 0
     cdef int part = t.partition and c.use_part
     cdef Key key
     cdef u64 h = 0, moves, all_moves, R = 0, rlb = 0, rub = 0, crel, nrel = 0, skip = 0
@@ -1347,8 +1347,31 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                 rel[0] = trick_mark(t, ch.ts, ch.trick)
             return final_value(t, &ch)
         probe = c.use_tt and r > c.tt_min
+        lb = -INF
+        ub = INF
+        if probe and not part:
+            # Plain tables first: a probe is one bucket of a cache-sized table, a hit spares
+            # the bounds, and its bounds narrow the window the bounds' tests are skipped by
+            # (minimo/full tricks, 60 deals: 7-9% less time, 1.4% fewer nodes)
+            make_key(c, t, s, &key)
+            h = hash_of(&key)
+            c.tt_probes += 1
+            e = tt_find(c, &key, h)
+            if e != NULL:
+                c.tt_hits += 1
+                lb = e.lo + s.acc
+                ub = e.hi + s.acc
+                if lb >= beta or lb == ub:
+                    return lb
+                if ub <= alpha:
+                    return ub
+                first = e.best
         if c.use_bounds:
-            bounds(c, t, s, alpha, beta, &lb, &ub, &rlb, &rub)
+            bounds(c, t, s, alpha if alpha > lb else lb, beta if beta < ub else ub, &blb, &bub, &rlb, &rub)
+            if blb > lb:
+                lb = blb
+            if bub < ub:
+                ub = bub
             if lb >= beta:
                 rel[0] = rlb
                 return lb
@@ -1360,40 +1383,20 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                 # first move searched would decide (found by the sweep: a pv search's window)
                 rel[0] = rlb | rub
                 return lb
-        else:
-            lb = -INF
-            ub = INF
-        if probe:
-            if part:
-                R = to_power(t, s.ts, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3])
-                pmake_key(t, s, &key, R)
-                h = phash(&key)
-                ptt_probe(c, &key, h, R, s.ts, s.acc, alpha, beta, &lb, &ub, &rlb, &rub, &first)
-                if lb >= beta:
-                    rel[0] = rlb
-                    return lb
-                if lb == ub:
-                    rel[0] = rlb | rub
-                    return lb
-                if ub <= alpha:
-                    rel[0] = rub
-                    return ub
-            else:
-                make_key(c, t, s, &key)
-                h = hash_of(&key)
-                c.tt_probes += 1
-                e = tt_find(c, &key, h)
-                if e != NULL:
-                    c.tt_hits += 1
-                    if e.lo + s.acc > lb:
-                        lb = e.lo + s.acc
-                    if e.hi + s.acc < ub:
-                        ub = e.hi + s.acc
-                    if lb >= beta or lb == ub:
-                        return lb
-                    if ub <= alpha:
-                        return ub
-                    first = e.best
+        if probe and part:
+            R = to_power(t, s.ts, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3])
+            pmake_key(t, s, &key, R)
+            h = phash(&key)
+            ptt_probe(c, &key, h, R, s.ts, s.acc, alpha, beta, &lb, &ub, &rlb, &rub, &first)
+            if lb >= beta:
+                rel[0] = rlb
+                return lb
+            if lb == ub:
+                rel[0] = rlb | rub
+                return lb
+            if ub <= alpha:
+                rel[0] = rub
+                return ub
         if lb > alpha:
             alpha = lb
         if ub < beta:
