@@ -624,23 +624,24 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
         ub[0] = s.acc + fut + 5 * others
         lb[0] = s.acc if (s.skey >> t.hero) & 1 else 0
         # (the must-win test assumes the others duck: true when the hero minimises)
-        if c.use_qt and t.trump_class[s.ts] >= 0:
-            # the trump tests only where the hero's or the others' trumps, with every trump
-            # point, could decide the window (minimo/full points: same nodes, 2-3% less time)
-            tr = rem & t.follow[s.ts][t.trump_class[s.ts]]
-            m = tr & t.pointed[s.ts]
-            while m:
-                p = ctz64(m)
-                m &= m - 1
-                tp += t.max_future[s.ts][p]
-            mine = popcount64(tr & s.hands[t.hero])
-            if s.acc + mine * t.trick_value + tp >= beta \
-                    or ub[0] - (popcount64(tr) - mine) * t.trick_value - tp <= alpha:
-                trump_tricks(t, s, &mine, &theirs, &mark, &tmark)
-                if tp:
-                    trump_points(t, s, &pmine, &ptheirs, &pmark, &ptmark)
-            else:
-                mine = 0
+        if c.use_qt:
+            if t.trump_class[s.ts] >= 0:
+                # the trump tests only where the hero's or the others' trumps, with every
+                # trump point, could decide the window
+                tr = rem & t.follow[s.ts][t.trump_class[s.ts]]
+                m = tr & t.pointed[s.ts]
+                while m:
+                    p = ctz64(m)
+                    m &= m - 1
+                    tp += t.max_future[s.ts][p]
+                mine = popcount64(tr & s.hands[t.hero])
+                if s.acc + mine * t.trick_value + tp >= beta \
+                        or ub[0] - (popcount64(tr) - mine) * t.trick_value - tp <= alpha:
+                    trump_tricks(t, s, &mine, &theirs, &mark, &tmark)
+                    if tp:
+                        trump_points(t, s, &pmine, &ptheirs, &pmark, &ptmark)
+                else:
+                    mine = 0
             if theirs or ptheirs:
                 ub[0] -= theirs * t.trick_value + ptheirs  # tricks and points the hero cannot take
                 rub[0] = tmark | ptmark
