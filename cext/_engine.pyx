@@ -30,6 +30,7 @@ cdef extern from "bits.h":
     int oh_bmi2
 
 oh_bits_init()
+cdef int HW_BMI2 = oh_bmi2  # what the CPU has; ``Engine.use_bmi2`` may turn it off for tests
 
 DEF NONE = 4
 DEF NSTATES = 5
@@ -1605,6 +1606,13 @@ cdef class Engine:
 
     @property
     def has_bmi2(self):
+        return bool(oh_bmi2)
+
+    def use_bmi2(self, bint on):
+        """Use the CPU's PEXT/PDEP where it has them (the default), or the portable loops that
+        other CPUs run (tests compare the two); whether BMI2 is in use now."""
+        global oh_bmi2
+        oh_bmi2 = 1 if on and HW_BMI2 else 0
         return bool(oh_bmi2)
 
     def configure(self, *, eq=True, tt=True, bounds=True, mtd=True, norm=True, order=4, qt=True,

@@ -146,6 +146,28 @@ def test_every_technique_leaves_the_answers_unchanged(setting):
         eng.configure()
 
 
+def test_portable_bit_loops_match_bmi2():
+    """The portable PEXT/PDEP loops (what a CPU without BMI2 runs: table keys, equivalent
+    cards) give the same answers as the instructions, node for node."""
+    from solver import engine
+    eng = engine.get_engine()
+    if not eng.use_bmi2(True):
+        pytest.skip("this CPU has no BMI2: the portable loops are all that runs, in every test")
+    try:
+        for game, options in [("minimo", {"trump": "S"}), ("minimisere", {}), ("bridge", {"trump": "NT"}),
+                              ("jass", {})]:
+            for pos in random_positions(game, 3, 5, cards_left=(5, 6), **options):
+                answers = []
+                for on in (True, False):
+                    eng.use_bmi2(on)
+                    eng.new_generation()
+                    r = engine.solve(pos, pos.objective, pv=False)
+                    answers.append((r.moves, r.stats["nodes"]))
+                assert answers[0] == answers[1], pos.dumps()
+    finally:
+        eng.use_bmi2(True)
+
+
 PARTITIONED = [(g, o) for g, o in VARIANTS if g in ("minimisere", "bridge", "jass")]
 
 
