@@ -568,8 +568,9 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
     cdef u64 rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef int r = popcount64(s.hands[s.leader])
     cdef int fut = r * t.trick_value + t.bonus_last
-    cdef int p, T, best, extra, others, qt, L = s.leader, mine = 0, theirs = 0, pmine = 0, ptheirs = 0, tp = 0
-    cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0, pmark = 0, ptmark = 0, tr
+    cdef int p, T, best, extra, others, qt, L = s.leader, mine = 0, theirs = 0, pmine = 0, ptheirs = 0, tp = 0, held
+    cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0, pmark = 0, ptmark = 0
+    cdef u64 tr = rem & t.follow[s.ts][t.trump_class[s.ts]] if t.trump_class[s.ts] >= 0 else 0  # trumps out
     rlb[0] = 0
     rub[0] = 0
     if t.qt_ok:
@@ -596,10 +597,9 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 else:
                     ub[0] = s.acc + r - 1
                     rub[0] = s.hands[L]
-            if t.trump_class[s.ts] >= 0:
+            if tr:
                 # a side's trumps are the most sure trump tricks it can have: count them
                 # only where that many could cut
-                tr = rem & t.follow[s.ts][t.trump_class[s.ts]]
                 for p in range(t.n):
                     if (t.side_mask >> p) & 1:
                         mine += popcount64(tr & s.hands[p])
@@ -626,23 +626,20 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
         lb[0] = s.acc if (s.skey >> t.hero) & 1 else 0
         # (the must-win test assumes the others duck: true when the hero minimises)
         if c.use_qt:
-            if t.trump_class[s.ts] >= 0:
+            if tr:
                 # the trump tests only where the hero's or the others' trumps, with every
                 # trump point, could decide the window
-                tr = rem & t.follow[s.ts][t.trump_class[s.ts]]
                 m = tr & t.pointed[s.ts]
                 while m:
                     p = ctz64(m)
                     m &= m - 1
                     tp += t.max_future[s.ts][p]
-                mine = popcount64(tr & s.hands[t.hero])
-                if s.acc + mine * t.trick_value + tp >= beta \
-                        or ub[0] - (popcount64(tr) - mine) * t.trick_value - tp <= alpha:
+                held = popcount64(tr & s.hands[t.hero])
+                if s.acc + held * t.trick_value + tp >= beta \
+                        or ub[0] - (popcount64(tr) - held) * t.trick_value - tp <= alpha:
                     trump_tricks(t, s, &mine, &theirs, &mark, &tmark)
                     if tp:
                         trump_points(t, s, &pmine, &ptheirs, &pmark, &ptmark)
-                else:
-                    mine = 0
             if theirs or ptheirs:
                 ub[0] -= theirs * t.trick_value + ptheirs  # tricks and points the hero cannot take
                 rub[0] = tmark | ptmark
@@ -671,7 +668,7 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
     lb[0] = s.acc
     ub[0] = s.acc + fut
     if c.use_qt and t.kind == KIND_JASS and s.ts != NONE and t.side_mask == ((<u64>1) << t.hero) \
-            and rem & t.pointed[s.ts] & t.suit_mask[s.ts]:
+            and tr & t.pointed[s.ts]:
         # a trump above all of the other side's wins wherever it is played (a trump can
         # always be played, and only a higher one beats it): its points go one way
         trump_points(t, s, &pmine, &ptheirs, &pmark, &ptmark)
