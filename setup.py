@@ -27,6 +27,7 @@ if not os.environ.get("OPENHAND_PUREPYTHON"):
 
     ext_modules = cythonize(
         [Extension("solver._engine", ["cext/_engine.pyx"], include_dirs=["cext"],
+                   depends=["cext/bits.h", "cext/table_memory.h"],
                    extra_compile_args=["-O3", *cpu_flags()])],
         compiler_directives={"language_level": "3"},
     )

@@ -23,6 +23,10 @@ cdef extern from *:
     int __builtin_clzll(unsigned long long) nogil
     void prefetch "__builtin_prefetch"(const void*) nogil
 
+cdef extern from "table_memory.h":
+    void* oh_table_alloc(size_t n)
+    void oh_table_free(void* p)
+
 cdef extern from "bits.h":
     uint64_t oh_pext(uint64_t x, uint64_t m) nogil
     uint64_t oh_pdep(uint64_t x, uint64_t m) nogil
@@ -109,14 +113,15 @@ cdef struct Slot:
     uint16_t count      # sub-slots: entries in the chain; base slots: which covers have one
 
 cdef struct PEntry:
+    # 32 bytes, so that with the pool aligned no entry straddles two cache lines: a probe
+    # walks several entries of a chain, each a likely cache miss
     u64 own1            # owner bits of the cards in ``msk`` (see pmake_key)
     u64 own2
     u64 msk             # the remaining cards (by rank order) the bounds depend on
-    int32_t next
+    uint32_t link       # the next entry of the chain (low 24 bits, NIL: none), and the best
+                        # move as its place in the rank order of the remaining cards (top 8)
     int16_t lo
     int16_t hi
-    uint8_t best        # best move as its place in the rank order of the remaining cards
-    uint8_t depth
 
 cdef struct Ctx:
     Tab* t
@@ -903,6 +908,20 @@ cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
 # which suits' top cards the entry covers and who holds them.
 
 DEF DIR_PROBE = 8        # directory slots tried from a key's home slot
+DEF NIL = 0xFFFFFF       # a link's 24 bits all set: no next entry (so a pool holds fewer entries)
+
+
+cdef inline int32_t pnext(PEntry* e) noexcept nogil:
+    cdef uint32_t i = e.link & NIL
+    return -1 if i == NIL else <int32_t>i
+
+
+cdef inline void set_next(PEntry* e, int32_t i) noexcept nogil:
+    e.link = (e.link & ~(<uint32_t>NIL)) | (<uint32_t>NIL if i < 0 else <uint32_t>i)
+
+
+cdef inline void set_best(PEntry* e, int bpos) noexcept nogil:
+    e.link = (e.link & NIL) | (<uint32_t>bpos << 24)
 
 
 cdef inline void pmake_key(Tab* t, State* s, Key* key, u64 R) noexcept nogil:
@@ -1042,20 +1061,20 @@ cdef inline void ptt_probe(Ctx* c, Key* key, u64 h, u64 R, int ts, int acc, int 
                 if e.hi + acc < ub[0]:
                     ub[0] = e.hi + acc
                     rub[0] = from_power(c.t, ts, oh_pdep(e.msk, R))
-                if e.best != 255 and first[0] < 0:
-                    first[0] = ctz64(from_power(c.t, ts, oh_pdep((<u64>1) << e.best, R)))
+                if (e.link >> 24) != 255 and first[0] < 0:
+                    first[0] = ctz64(from_power(c.t, ts, oh_pdep((<u64>1) << (e.link >> 24), R)))
                 if lb[0] >= ub[0] or lb[0] >= beta or ub[0] <= alpha:
                     if prev >= 0:
-                        c.pool[prev].next = e.next
-                        e.next = d.head
+                        set_next(c.pool + prev, pnext(e))
+                        set_next(e, d.head)
                         d.head = i
                     return
             prev = i
-            i = e.next
+            i = pnext(e)
 
 
 cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, int ts, u64 rel, int lo, int hi,
-                           int best, int depth) noexcept nogil:
+                           int best) noexcept nogil:
     """Store bounds that hold wherever the cards in ``rel`` (closed upwards in power order)
     agree. Jass before its trump is fixed keeps every card: which suit becomes trump, and
     so every rank order, is still open."""
@@ -1087,7 +1106,7 @@ cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, int ts, u64 r
         e = c.pool + i
         if e.msk == msk and e.own1 == p2 and e.own2 == p3:
             tighten(&e.lo, &e.hi, lo, hi)
-            e.best = bpos
+            set_best(e, bpos)
             return
         if (((e.own1 ^ p2) | (e.own2 ^ p3)) & e.msk & msk) == 0:
             if (e.msk & ~msk) == 0 and e.lo >= lo and e.hi <= hi:
@@ -1099,10 +1118,9 @@ cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, int ts, u64 r
                 e.msk = msk
                 e.lo = lo
                 e.hi = hi
-                e.best = bpos
-                e.depth = depth
+                set_best(e, bpos)
                 return
-        i = e.next
+        i = pnext(e)
     i = c.pool_used
     c.pool_used += 1
     e = c.pool + i
@@ -1111,9 +1129,7 @@ cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, int ts, u64 r
     e.msk = msk
     e.lo = lo
     e.hi = hi
-    e.best = bpos
-    e.depth = depth
-    e.next = d.head
+    e.link = (<uint32_t>bpos << 24) | (<uint32_t>NIL if d.head < 0 else <uint32_t>d.head)
     d.head = i
     if d.count < 65535:
         d.count += 1
@@ -1480,11 +1496,11 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     if probe:
         if part:
             if best <= a0:
-                ptt_store(c, t, &key, h, R, s.ts, nrel, -30000, best - s.acc, bestmove, r)
+                ptt_store(c, t, &key, h, R, s.ts, nrel, -30000, best - s.acc, bestmove)
             elif best >= b0:
-                ptt_store(c, t, &key, h, R, s.ts, nrel, best - s.acc, 30000, bestmove, r)
+                ptt_store(c, t, &key, h, R, s.ts, nrel, best - s.acc, 30000, bestmove)
             else:
-                ptt_store(c, t, &key, h, R, s.ts, nrel, best - s.acc, best - s.acc, bestmove, r)
+                ptt_store(c, t, &key, h, R, s.ts, nrel, best - s.acc, best - s.acc, bestmove)
         elif best <= a0:
             tt_store(c, &key, h, -30000, best - s.acc, bestmove, r)
         elif best >= b0:
@@ -1531,8 +1547,8 @@ cdef class Engine:
 
     def __cinit__(self, int tt_bits=16):
         self.t = <Tab*>calloc(1, sizeof(Tab))
-        self.c.tt = <Entry*>calloc((<size_t>1 << tt_bits) * BUCKET, sizeof(Entry))
-        self.c.tags = <uint32_t*>calloc((<size_t>1 << tt_bits) * BUCKET, sizeof(uint32_t))
+        self.c.tt = <Entry*>oh_table_alloc((<size_t>1 << tt_bits) * BUCKET * sizeof(Entry))
+        self.c.tags = <uint32_t*>oh_table_alloc((<size_t>1 << tt_bits) * BUCKET * sizeof(uint32_t))
         if self.t == NULL or self.c.tt == NULL or self.c.tags == NULL:
             raise MemoryError()
         self.c.tt_mask = ((<u64>1) << tt_bits) - 1
@@ -1559,21 +1575,22 @@ cdef class Engine:
         """Lay out the partition-search directory and pool over the table's memory (a quarter
         for the directory); clears it, as old entries would read as garbage in the new layout."""
         cdef size_t total = (self.c.tt_mask + 1) * BUCKET * sizeof(Entry)
-        cdef size_t slots = 1
+        cdef size_t slots = 1, entries
         while slots * 2 * sizeof(Slot) <= total // 4:
             slots *= 2
         self.c.dir = <Slot*>self.c.tt
         self.c.dir_mask = slots - 1
         self.c.pool = <PEntry*>(<char*>self.c.tt + slots * sizeof(Slot))
-        self.c.pool_size = <int32_t>((total - slots * sizeof(Slot)) // sizeof(PEntry))
+        entries = (total - slots * sizeof(Slot)) // sizeof(PEntry)
+        self.c.pool_size = <int32_t>(entries if entries < NIL else NIL)
         self.c.pool_used = 0
         memset(self.c.tt, 0, total)
         memset(self.c.tags, 0, (self.c.tt_mask + 1) * BUCKET * sizeof(uint32_t))
 
     def __dealloc__(self):
         free(self.t)
-        free(self.c.tt)
-        free(self.c.tags)
+        oh_table_free(self.c.tt)
+        oh_table_free(self.c.tags)
 
     @property
     def table_bytes(self):
