@@ -16,6 +16,10 @@ from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int16_t, int32_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset, memcpy
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from cpython.exc cimport PyErr_CheckSignals
+from cpython.pythread cimport PyThread_get_thread_ident
+
+import threading
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
@@ -154,6 +158,25 @@ cdef struct Ctx:
     int use_small        # partition search: one small card of a suit stands for the others
     int order_mode       # 4: the heuristics below; 0: the first, plainer ones (for comparison)
     int64_t searches
+    int check_signals    # 1: the search runs in the main thread, where Python handles signals
+
+
+cdef object _pending = None  # what a signal's handler raised during a search, raised after it
+cdef unsigned long _MAIN = threading.main_thread().ident
+
+
+cdef int signalled() noexcept nogil:
+    """1 when a signal's Python handler raised (Ctrl-C: KeyboardInterrupt), kept for the
+    caller to raise once the search has unwound. The search runs without the GIL, so Python
+    would otherwise run the handler only when the search ends, minutes later on a hard deal."""
+    global _pending
+    with gil:
+        try:
+            PyErr_CheckSignals()
+        except BaseException as e:
+            _pending = e
+            return 1
+    return 0
 
 
 cdef inline double now() noexcept nogil:
@@ -1369,7 +1392,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     rel[0] = 0
     c.nodes += 1
     if c.nodes >= c.next_check:
-        if c.nodes >= c.max_nodes or (c.deadline > 0 and now() > c.deadline):
+        if c.nodes >= c.max_nodes or (c.deadline > 0 and now() > c.deadline) or (c.check_signals and signalled()):
             c.aborted = 1
         c.next_check = c.nodes + 4096
     if c.aborted:
@@ -1817,11 +1840,13 @@ cdef class Engine:
         cdef State s
         cdef int v
         self._state(&s, hands, trick, leader, ts, acc, skey)
+        self._watch_signals()
         with nogil:
             if self.mtd:
                 v = mtdf(&self.c, &s, guess)
             else:
                 v = full(&self.c, &s)
+        self._raise_pending()
         return None if self.c.aborted else v
 
     def window(self, hands, trick, int leader, int ts, int acc, int skey, int alpha, int beta):
@@ -1830,9 +1855,26 @@ cdef class Engine:
         cdef int v
         cdef u64 rel
         self._state(&s, hands, trick, leader, ts, acc, skey)
+        self._watch_signals()
         with nogil:
             v = search(&self.c, &s, alpha, beta, &rel)
+        self._raise_pending()
         return None if self.c.aborted else v
+
+    cdef void _watch_signals(self):
+        # only the main thread runs signal handlers; elsewhere taking the GIL to ask would
+        # only wait on the threads that hold it
+        self.c.check_signals = PyThread_get_thread_ident() == _MAIN
+
+    cdef _raise_pending(self):
+        """Raise what a signal's handler raised during the search (the search stopped there,
+        its partial results unstored); the next solve starts afresh."""
+        global _pending
+        if _pending is not None:
+            e = _pending
+            _pending = None
+            self.c.aborted = 0
+            raise e
 
     def child(self, hands, trick, int leader, int ts, int acc, int skey, int piece):
         """The state after ``piece``: (hands, trick, leader, ts, acc, skey)."""

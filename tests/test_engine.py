@@ -9,6 +9,7 @@ up to 6 cards) is ``pytest -m slow tests/test_engine_sweep.py`` or
 from __future__ import annotations
 
 import random
+import signal
 
 import pytest
 
@@ -243,6 +244,35 @@ def test_a_table_far_too_small_still_gives_exact_values(game):
         assert eng.value(*state, state[4]) == want, (pos.dumps(), objective)
         more += eng.nodes > full_nodes
     assert more >= len(positions) // 2
+
+
+class _Alarm(Exception):
+    pass
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs setitimer")
+def test_a_signal_stops_the_search_at_once():
+    """The search runs without the GIL; a signal whose handler raises (Ctrl-C's
+    KeyboardInterrupt, here an alarm's) must stop it within a batch of nodes, not when a
+    Minimisere full deal is done minutes later, and the engine must solve normally after."""
+    from solver import engine
+
+    def ring(signum, frame):
+        raise _Alarm()
+
+    pos = deal("minimisere", 0)
+    budget = 200_000_000  # well over a minute of search without the alarm
+    old = signal.signal(signal.SIGALRM, ring)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(_Alarm):
+            engine.solve(pos, pv=False, max_nodes=budget)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert 0 < engine.get_engine().nodes < budget // 10
+    small = next(random_positions("minimisere", 1, 5, cards_left=(3, 3)))
+    assert compare(small, small.objective) is None
 
 
 def test_table_stays_within_its_budget():
