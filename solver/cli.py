@@ -81,7 +81,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     limits = {"engine": args.engine, "max_nodes": args.max_nodes, "max_seconds": args.max_seconds}
     if not jsonl:
         pos = Position.from_json(parse_json(text, args.file))
-        result = solve(pos, objective_for(pos, args), **limits)
+        with Progress(None, "solving: moves valued", args.progress) as bar:
+            def valued(done: int, total: int) -> None:
+                bar.total = total
+                bar.update(done - bar.done)
+            result = solve(pos, objective_for(pos, args), progress=valued, **limits)
         if args.json:
             print(json.dumps(result.to_json()))
         else:
@@ -91,7 +95,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     # JSON Lines: one result line per input line, in order. A bad line gets an
     # error object in its place (so no other result is lost) and exit status 2.
     failed = 0
-    for number, line in _numbered_lines(text):
+    lines = list(_numbered_lines(text))
+    for number, line in Progress.over(lines, "solving: lines", args.progress):
         try:
             pos = Position.from_json(parse_json(line, f"line {number}"))
             record = solve(pos, objective_for(pos, args), **limits).to_json()
@@ -242,6 +247,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the compiled engine, the pure-Python reference, or whichever is available (default)")
     p.add_argument("--max-nodes", type=int, help="stop the engine after this many nodes (result marked incomplete)")
     p.add_argument("--max-seconds", type=float, help="stop the engine after this long (result marked incomplete)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="draw a progress bar on stderr: moves valued, or lines solved with --jsonl "
+                        "(default: when it is a terminal)")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("deal", help="print a seeded random deal as position JSON",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 from . import cards as C
 from ._engine import Engine
@@ -91,20 +92,23 @@ def state_of(position: Position, tb: Tables) -> tuple:
 
 
 def solve(position: Position, objective: Objective | None = None, *, max_nodes: int | None = None,
-          max_seconds: float | None = None, pv: bool = True) -> SolveResult:
+          max_seconds: float | None = None, pv: bool = True,
+          progress: Callable[[int, int], None] | None = None) -> SolveResult:
     """Solve ``position`` like ``solver.reference.solve``, with the compiled core.
 
     With a budget (``max_nodes`` search nodes, ``max_seconds``) the result may
     come back with ``complete=False``: ``value`` is then ``None`` unless every
     move was valued (only the pv was cut short), and moves not yet valued have
     ``None``. ``pv=False`` skips the principal variation (for timing the search).
+    ``progress(done, total)`` is called after each distinct move is valued
+    (interchangeable moves count once), for a progress bar on long solves.
     """
     with _lock:
-        return _solve(position, objective, max_nodes, max_seconds, pv)
+        return _solve(position, objective, max_nodes, max_seconds, pv, progress)
 
 
 def _solve(position: Position, objective: Objective | None, max_nodes: int | None, max_seconds: float | None,
-           pv: bool) -> SolveResult:
+           pv: bool, progress: Callable[[int, int], None] | None = None) -> SolveResult:
     start = time.perf_counter()
     obj = objective or position.objective
     game = position.game
@@ -120,12 +124,17 @@ def _solve(position: Position, objective: Objective | None, max_nodes: int | Non
     rep_values: dict[int, int] = {}
     complete = True
     guess = acc
+    total = C.popcount(reps)
+    if progress is not None:
+        progress(0, total)
     for m in C.bits(reps):
         v = eng.value(*eng.child(*state, m), guess)
         if v is None:
             complete = False
             break
         rep_values[m] = guess = v
+        if progress is not None:
+            progress(len(rep_values), total)
     moves: list[tuple[int, int | None]] = []
     for m in game.sorted_pieces(legal):
         moves.append((m, rep_values.get(eng.rep_of(hands, trick, leader, ts, m))))

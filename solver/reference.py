@@ -12,6 +12,7 @@ the tricks measure, just the side's tricks).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from .cards import bits
 from .objective import Objective
@@ -87,12 +88,15 @@ class ReferenceSearch:
     def exact(self) -> int:
         return self.value(-INF, INF)
 
-    def move_values(self) -> list[tuple[int, int]]:
+    def move_values(self, progress: Callable[[int, int], None] | None = None) -> list[tuple[int, int]]:
         out = []
-        for move in self.pos.legal_moves():
+        moves = list(self.pos.legal_moves())
+        for move in moves:
             self.pos.push(move)
             out.append((move, self.exact()))
             self.pos.undo()
+            if progress is not None:
+                progress(len(out), len(moves))
         return out
 
     def principal_variation(self, value: int) -> list[int]:
@@ -112,8 +116,11 @@ class ReferenceSearch:
         return line
 
 
-def solve(position: Position, objective: Objective | None = None, *, pv: bool = True) -> SolveResult:
-    """Solve ``position`` exactly: value, every move's value, best moves, a principal variation (unless ``pv=False``)."""
+def solve(position: Position, objective: Objective | None = None, *, pv: bool = True,
+          progress: Callable[[int, int], None] | None = None) -> SolveResult:
+    """Solve ``position`` exactly: value, every move's value, best moves, a principal variation (unless ``pv=False``).
+
+    ``progress(done, total)`` is called after each legal move is valued."""
     start = time.perf_counter()
     search = ReferenceSearch(position, objective)
     obj = search.objective
@@ -121,7 +128,7 @@ def solve(position: Position, objective: Objective | None = None, *, pv: bool = 
         value = position.measure(obj)
         moves: list[tuple[int, int]] = []
     else:
-        moves = search.move_values()
+        moves = search.move_values(progress)
         pick = max if search._max_node() else min
         value = pick(v for _, v in moves)
     best = [m for m, v in moves if v == value]

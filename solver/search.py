@@ -9,6 +9,7 @@ msgpack-python model: one API, two implementations, tests run against both).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Literal
 
 from . import reference
@@ -40,15 +41,19 @@ def engine_name(engine: Engine = "auto") -> str:
 
 
 def solve(position: Position, objective: Objective | None = None, *, engine: Engine = "auto",
-          max_nodes: int | None = None, max_seconds: float | None = None, pv: bool = True) -> SolveResult:
+          max_nodes: int | None = None, max_seconds: float | None = None, pv: bool = True,
+          progress: Callable[[int, int], None] | None = None) -> SolveResult:
     """Solve ``position`` for ``objective`` (default: the position's own).
 
     ``max_nodes`` / ``max_seconds`` bound the fast engine's work; when it
     stops early the result has ``complete=False``. The reference ignores them.
     ``pv=False`` leaves out the principal variation (the value and every
-    move's value only, as benchmarks time it).
+    move's value only, as benchmarks time it). ``progress(done, total)`` is
+    called as moves get their values (the fast engine counts interchangeable
+    moves once), for a progress bar.
     """
     if engine_name(engine) == "reference":
-        return reference.solve(position, objective, pv=pv)
+        return reference.solve(position, objective, pv=pv, progress=progress)
     from . import engine as fast
-    return fast.solve(position, objective, max_nodes=max_nodes, max_seconds=max_seconds, pv=pv)
+    return fast.solve(position, objective, max_nodes=max_nodes, max_seconds=max_seconds, pv=pv,
+                      progress=progress)

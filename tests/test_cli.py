@@ -49,6 +49,21 @@ def test_solve_table_is_readable(capsys, example_file):
     assert "HK" in out and "best" in out
 
 
+@pytest.mark.parametrize("engine", ["reference", "auto"])
+def test_solve_progress_bar_counts_moves(capsys, example_file, engine):
+    code, out, err = run(capsys, "solve", example_file, "--progress", "--engine", engine)
+    assert code == 0 and "value: 1" in out
+    assert "solving: moves valued 3/3" in err  # SA, S7 and HK: three moves, none interchangeable
+
+
+def test_solve_progress_bar_counts_jsonl_lines(capsys, tmp_path):
+    path = tmp_path / "two.jsonl"
+    path.write_text(json.dumps(EXAMPLE) + "\n" + json.dumps(EXAMPLE) + "\n")
+    code, out, err = run(capsys, "solve", str(path), "--progress", "--engine", "reference")
+    assert code == 0 and len(out.splitlines()) == 2
+    assert "solving: lines 2/2" in err
+
+
 def test_objective_overrides(capsys, example_file):
     # Seat 1 playing to take the most tricks: the override must reach the result.
     code, out, _ = run(capsys, "solve", example_file, "--json", "--hero", "1", "--goal", "max",

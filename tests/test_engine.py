@@ -246,6 +246,17 @@ def test_a_table_far_too_small_still_gives_exact_values(game):
     assert more >= len(positions) // 2
 
 
+def test_progress_hears_of_every_distinct_move():
+    from solver import engine
+    pos = deal("minimo", 3, trump="H")
+    calls = []
+    result = engine.solve(pos, pv=False, progress=lambda done, total: calls.append((done, total)))
+    eng, _, (hands, trick, leader, ts, _, _) = engine.prepare(pos, pos.objective)
+    total = C.popcount(eng.representatives(hands, trick, leader, ts))
+    assert calls == [(done, total) for done in range(total + 1)]
+    assert total < len(result.moves)  # interchangeable moves count once
+
+
 class _Alarm(Exception):
     pass
 
