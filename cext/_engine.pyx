@@ -87,6 +87,7 @@ cdef struct Tab:
     uint16_t perm_lut[512]     # Jass: the 9 bits of a suit (6..A) in trump order
     uint16_t perm_inv[512]     # and back
     int partition              # 1: partition search (legality and winners go by suit and rank only)
+    int mid_qt                 # 1: the quick trick inside a trick holds (trick_is_won)
     int plain                  # 1: in every class, power rises with the bit index among the cards that
                                # follow it, then among the trumps above them; every other card has 0
 
@@ -355,6 +356,43 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
         side = 0  # someone keeps a trump to ruff with
     k = ktrump + side
     return k if k < r else r
+
+
+cdef inline int trick_is_won(Tab* t, State* s, int seat, u64* mark) noexcept nogil:
+    """1 when the side of ``seat``, to move in a trick under way, wins it whatever the others
+    do: its card winning so far, or one of the led suit that it still holds, beats every card
+    of the led suit that the other side's seats still to play hold, and none of them can
+    ruff (DDS's quick trick for the second hand, for any seat). ``mark``: that card, the rank
+    the result rests on. Plain card games with plain must-follow."""
+    cdef int ts = s.ts, cls = t.lead_class[ts][s.trick[0]], tc = t.trump_class[ts], side, i, o, p
+    cdef int wp = -1, wi = 0, best = -1, opp = 0, pw
+    cdef u64 f
+    side = (t.side_mask >> seat) & 1
+    for i in range(s.tlen):
+        pw = t.power[ts][cls][s.trick[i]]
+        if pw > wp:
+            wp = pw
+            wi = i
+    if ((t.side_mask >> t.seatmod[s.leader + wi]) & 1) == side:
+        best = wp
+        mark[0] = (<u64>1) << s.trick[wi]
+    for i in range(s.tlen, t.n):
+        o = t.seatmod[s.leader + i]
+        f = s.hands[o] & t.follow[ts][cls]
+        if ((t.side_mask >> o) & 1) == side:
+            if f:
+                p = 63 - __builtin_clzll(f)
+                pw = t.power[ts][cls][p]
+                if pw > best:
+                    best = pw
+                    mark[0] = (<u64>1) << p
+        elif f:
+            pw = t.power[ts][cls][63 - __builtin_clzll(f)]
+            if pw > opp:
+                opp = pw
+        elif tc >= 0 and tc != cls and s.hands[o] & t.follow[ts][tc]:
+            return 0  # void, and could ruff
+    return best > opp and best >= wp
 
 
 cdef inline int outmatched(u64 A, u64 B) noexcept nogil:
@@ -1465,9 +1503,22 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
             alpha = lb
         if ub < beta:
             beta = ub
+    seat = t.seatmod[s.leader + s.tlen]
+    if s.tlen and t.mid_qt and c.use_bounds and c.use_qt \
+            and ((t.max_mask >> seat) & 1) == ((t.side_mask >> seat) & 1):
+        # the side to move wants tricks: this one may be its for sure (bridge full deals,
+        # 30: 10% fewer nodes, 11% less time; adding the tricks its winner then cashes,
+        # with no trumps against it, as DDS does in no-trump, cut 1% more and cost time)
+        if (t.side_mask >> seat) & 1:
+            if s.acc + 1 >= beta and trick_is_won(t, s, seat, rel):
+                return s.acc + 1
+        else:
+            r = popcount64(s.hands[s.leader]) + 1
+            if s.acc + r - 1 <= alpha and trick_is_won(t, s, seat, rel):
+                return s.acc + r - 1
+        rel[0] = 0
     a0 = alpha
     b0 = beta
-    seat = t.seatmod[s.leader + s.tlen]
     maximizing = (t.max_mask >> seat) & 1
     moves = all_moves = legal(t, s, seat)
     if c.use_eq:
@@ -1744,6 +1795,7 @@ cdef class Engine:
                     if cands[k][2]:
                         t.dyn_eq = 1
         t.plain = int(self._powers_plain())
+        t.mid_qt = t.plain and t.qt_ok and not t.jass and t.suit_mask[0] != 0
 
     cdef bint _powers_plain(self):
         """Whether ``best_power`` may read a class's best card off the masks (checked, not assumed)."""

@@ -114,6 +114,27 @@ def test_full_deals_every_first_lead(game, options):
             assert p.is_over() and p.measure(obj) == r.value
 
 
+def test_a_trick_sure_for_the_side_to_move_ends_the_search():
+    """Inside a trick, a side that wants tricks and holds the best card of the led suit (no
+    opponent to play can ruff) has this trick for sure: where one more trick is all it
+    needs, the search stops there (DDS's quick trick for the second hand). East holds the
+    SA over North's lead; East-West need one trick of three."""
+    from solver import engine
+    pos = Position.from_json(
+        '{"game": "bridge", "options": {"trump": "H"}, "hands": [["S7", "H2", "D2"], ["SA", "S3", "C2", "C3"], '
+        '["S6", "H3", "C4", "C5"], ["S5", "H4", "C6", "C7"]], "leader": 0, "trick": ["S2"]}')
+    objective = Objective.make(pos.game, 1, "tricks", "max")
+    eng, _, state = engine.prepare(pos, objective)
+    for measure_on in (True, False):
+        eng.configure(qt=measure_on)
+        eng.new_generation()
+        eng.set_budget()
+        assert eng.window(*state, 0, 1) >= 1
+        assert (eng.nodes == 1) == measure_on
+    eng.configure()
+    assert compare(pos, objective) is None
+
+
 def test_table_reuse_across_solves_of_one_deal():
     """Solving again with the table warm gives the same answers with fewer nodes."""
     pos = deal("minimo", 3, trump="H")
