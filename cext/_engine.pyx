@@ -160,6 +160,7 @@ cdef struct Ctx:
     int order_mode       # 4: the heuristics below; 0: the first, plainer ones (for comparison)
     int64_t searches
     int check_signals    # 1: the search runs in the main thread, where Python handles signals
+    double sig_next      # when to look at signals next (``now()``)
 
 
 cdef object _pending = None  # what a signal's handler raised during a search, raised after it
@@ -1430,8 +1431,14 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     rel[0] = 0
     c.nodes += 1
     if c.nodes >= c.next_check:
-        if c.nodes >= c.max_nodes or (c.deadline > 0 and now() > c.deadline) or (c.check_signals and signalled()):
+        if c.nodes >= c.max_nodes or (c.deadline > 0 and now() > c.deadline):
             c.aborted = 1
+        elif c.check_signals and now() >= c.sig_next:
+            # a tenth of a second apart: taking the GIL waits while another thread holds
+            # it, up to Python's switch interval (5 ms), so not at every check
+            c.sig_next = now() + 0.1
+            if signalled():
+                c.aborted = 1
         c.next_check = c.nodes + 4096
     if c.aborted:
         return 0
@@ -1917,6 +1924,7 @@ cdef class Engine:
         # only the main thread runs signal handlers; elsewhere taking the GIL to ask would
         # only wait on the threads that hold it
         self.c.check_signals = PyThread_get_thread_ident() == _MAIN
+        self.c.sig_next = 0.0
 
     cdef _raise_pending(self):
         """Raise what a signal's handler raised during the search (the search stopped there,
