@@ -5,6 +5,8 @@ Set OPENHAND_PUREPYTHON=1 to install without it (the pure-Python fallback).
 
 import os
 import platform
+import subprocess
+import sysconfig
 
 from setuptools import Extension, setup
 
@@ -21,6 +23,19 @@ def cpu_flags() -> list[str]:
     return ["-mpopcnt"] if has and platform.machine() in ("x86_64", "AMD64") else []
 
 
+def gcc_flags() -> list[str]:
+    """GCC only: a larger inlining budget. At GCC 12's default the search calls helpers it
+    could inline (which ones shifts whenever the search grows); with 400 the Moon, Minimo,
+    Minimisere and bridge sets ran 3-7% faster and took 4% fewer instructions (800: 2%
+    more). Other compilers keep their defaults."""
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    try:
+        banner = subprocess.run([cc, "--version"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    return ["--param=max-inline-insns-single=400"] if "Free Software Foundation" in banner else []
+
+
 ext_modules = []
 if not os.environ.get("OPENHAND_PUREPYTHON"):
     from Cython.Build import cythonize
@@ -28,7 +43,7 @@ if not os.environ.get("OPENHAND_PUREPYTHON"):
     ext_modules = cythonize(
         [Extension("solver._engine", ["cext/_engine.pyx"], include_dirs=["cext"],
                    depends=["cext/bits.h", "cext/table_memory.h"],
-                   extra_compile_args=["-O3", *cpu_flags()])],
+                   extra_compile_args=["-O3", *cpu_flags(), *gcc_flags()])],
         compiler_directives={"language_level": "3"},
     )
 
