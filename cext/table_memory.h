@@ -1,6 +1,7 @@
-/* The transposition table's memory: zeroed, aligned to 2 MiB and, on Linux, asked for huge
-   pages (a probe lands anywhere in tens of megabytes, and with 4 KiB pages nearly every one
-   also misses the TLB). Elsewhere plain zeroed memory, aligned to a cache line. */
+/* The transposition table's memory, zeroed and aligned so that no entry or slot straddles two
+   cache lines: large tables to 2 MiB and, where the system has MADV_HUGEPAGE (Linux), with
+   huge pages asked for (a probe lands anywhere in tens of megabytes: fewer TLB misses;
+   about 1% faster here), small ones and Windows to a cache line. */
 #ifndef OPENHAND_TABLE_MEMORY_H
 #define OPENHAND_TABLE_MEMORY_H
 #include <stdlib.h>

@@ -100,8 +100,8 @@ def solve(position: Position, objective: Objective | None = None, *, max_nodes: 
     come back with ``complete=False``: ``value`` is then ``None`` unless every
     move was valued (only the pv was cut short), and moves not yet valued have
     ``None``. ``pv=False`` skips the principal variation (for timing the search).
-    ``progress(done, total)`` is called after each distinct move is valued
-    (interchangeable moves count once), for a progress bar on long solves.
+    ``progress(done, total)`` is called first with 0 and after each distinct
+    move is valued (interchangeable moves count once), for a progress bar.
     """
     with _lock:
         return _solve(position, objective, max_nodes, max_seconds, pv, progress)

@@ -91,6 +91,8 @@ class ReferenceSearch:
     def move_values(self, progress: Callable[[int, int], None] | None = None) -> list[tuple[int, int]]:
         out = []
         moves = list(self.pos.legal_moves())
+        if progress is not None:
+            progress(0, len(moves))
         for move in moves:
             self.pos.push(move)
             out.append((move, self.exact()))
@@ -120,7 +122,7 @@ def solve(position: Position, objective: Objective | None = None, *, pv: bool = 
           progress: Callable[[int, int], None] | None = None) -> SolveResult:
     """Solve ``position`` exactly: value, every move's value, best moves, a principal variation (unless ``pv=False``).
 
-    ``progress(done, total)`` is called after each legal move is valued."""
+    ``progress(done, total)`` is called first with 0 and after each legal move is valued."""
     start = time.perf_counter()
     search = ReferenceSearch(position, objective)
     obj = search.objective
