@@ -83,3 +83,25 @@ def test_dds_missing_is_said_plainly(monkeypatch, capsys):
     assert main(["bench", "bridge-nt/end4", "--limit", "1", "--engine", "reference", "--dds"]) == 0
     captured = capsys.readouterr()
     assert "bridge-nt/end4" in captured.out and "endplay is not installed" in captured.err
+
+
+def test_against_table_gives_ratios_of_two_engines():
+    """``benchmarks.against`` prints one row a set: both engines' medians round by round,
+    mean nodes, and the ratios (after over before; time from the sums of the medians)."""
+    from benchmarks.against import table
+
+    def rep(median, nodes, over=0):
+        return {"name": "moon3/full", "measure": "tricks", "positions": 20, "median_ms": median,
+                "nodes_per_solve": nodes, "over": over}
+
+    rows = table([[rep(2.0, 1000)], [rep(2.2, 1000)]], [[rep(1.0, 800, 1)], [rep(1.1, 800)]]).splitlines()
+    assert len(rows) == 3
+    assert rows[2] == "| moon3/full | tricks | 20 | 2.0, 2.2 → 1.0, 1.1 | 1,000 → 800 | 0.80 | 0.50 | 0, 0 → 1, 0 |"
+
+
+def test_against_reports_a_bad_revision_in_one_line(capsys):
+    from benchmarks.against import main as against
+
+    assert against(["no-such-revision", "moon3/full", "--rounds", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "error: git archive no-such-revision" in err and "Traceback" not in err
