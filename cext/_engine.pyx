@@ -87,6 +87,8 @@ cdef struct Tab:
     uint16_t perm_lut[512]     # Jass: the 9 bits of a suit (6..A) in trump order
     uint16_t perm_inv[512]     # and back
     int partition              # 1: partition search (legality and winners go by suit and rank only)
+    u64 place[NSTATES][2]      # Jass before trump: the 6-8s and the 10s, whose counts place the named
+                               # J and 9 among a suit's remaining cards (a partition key keeps them)
     uint32_t mid_qt            # the seats, wanting tricks, for which the quick trick inside a
                                # trick holds (trick_is_won): worked out once, not at every node
     int plain                  # 1: in every class, power rises with the bit index among the cards that
@@ -963,8 +965,9 @@ cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
 # result depends on the ranks of only some cards: those that won a trick against a
 # card of their own suit, and those some bound or table entry looked at. An entry
 # stores, per suit, the owners of the remaining cards from the top down to the lowest
-# such card, plus every hand's suit lengths; it then answers for every position that
-# agrees on those, whoever holds the lower cards. Key fields: k[0] the lengths (4 bits
+# such card, plus every hand's suit lengths and the named cards (where unnamed cards can
+# rank above them, their places too); it then answers for every position that agrees on
+# those, whoever holds the lower cards. Key fields: k[0] the lengths (4 bits
 # per hand and suit), k[1] the named point cards still out, k[2]/k[3] two owner bits
 # per remaining card (by rank order of all remaining cards). Entries live in a pool,
 # chained from directory slots keyed on the lengths, the point cards, the state, and
@@ -1000,6 +1003,14 @@ cdef inline void pmake_key(Tab* t, State* s, Key* key, u64 R) noexcept nogil:
     key.k[3] = oh_pext(to_power(t, s.ts, s.hands[2] | s.hands[3]), R)
     key.k[4] = 0
     key.meta = <u64>s.leader | (<u64>s.ts << 2) | (<u64>s.skey << 5)
+    if t.place[s.ts][0] | t.place[s.ts][1]:
+        # Named cards with unnamed ones above them (Jass before its trump is fixed: the J
+        # and 9, which then rank apart from the rest) keep their places among the remaining
+        # cards, as the relative ranks of exact keys do: in each suit, the 6-8s below the 9
+        # and the 10 between it and the J (R is in plain order in this state)
+        for x in range(4):
+            key.meta |= (<u64>(popcount64(R & t.place[s.ts][0] & t.suit_mask[x])
+                               | (popcount64(R & t.place[s.ts][1] & t.suit_mask[x]) << 2))) << (20 + 3 * x)
 
 
 cdef inline u64 phash(Key* key) noexcept nogil:
@@ -1139,12 +1150,15 @@ cdef inline void ptt_probe(Ctx* c, Key* key, u64 h, u64 R, int ts, int acc, int 
 cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, int ts, u64 rel, int lo, int hi,
                            int best) noexcept nogil:
     """Store bounds that hold wherever the cards in ``rel`` (closed upwards in power order)
-    agree. Jass before its trump is fixed keeps every card: which suit becomes trump, and
-    so every rank order, is still open."""
-    cdef u64 closed
-    if t.jass and ts == NONE:
-        rel = R
-    closed = closure(t, to_power(t, ts, rel | key.k[1]), R)
+    and the named cards agree. Named cards are closed upwards from too, which places them,
+    unless the key holds their places (Jass before its trump is fixed: there the cards
+    closed upwards from ``rel`` in plain order are also closed in any suit's trump order,
+    as only the J and the 9 change places, and those are named)."""
+    cdef u64 closed, S
+    if t.place[ts][0] | t.place[ts][1]:
+        closed = closure(t, to_power(t, ts, rel), R) | to_power(t, ts, key.k[1])
+    else:
+        closed = closure(t, to_power(t, ts, rel | key.k[1]), R)
     cdef u64 msk = oh_pext(closed, R)
     cdef u64 p2 = key.k[2] & msk, p3 = key.k[3] & msk
     cdef Slot* d
@@ -1158,7 +1172,9 @@ cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, int ts, u64 r
         next_generation(c)
         c.pool_used = 0
     for x in range(4):
-        if closed & t.suit_mask[x]:
+        S = R & t.suit_mask[x]
+        if S and closed & ((<u64>1) << (63 - __builtin_clzll(S))):
+            # the entry names the holder of the suit's top card: it goes in that holder's chain
             cov |= 1 << x
             cmask |= 3 << (2 * x)
     base = pslot(c, key, h, 1)
@@ -1784,6 +1800,8 @@ cdef class Engine:
             for cl in range(NCLASSES):
                 t.lead_mask[ts][cl] = tb.lead_mask[ts][cl]
             t.keep[ts] = tb.keep[ts]
+            t.place[ts][0] = tb.place[ts][0]
+            t.place[ts][1] = tb.place[ts][1]
             for cl in range(NCLASSES):
                 t.follow[ts][cl] = tb.follow[ts][cl]
                 for p in range(64):

@@ -61,6 +61,7 @@ class Tables:
     keep: list[int] = field(default_factory=lambda: [0] * N_STATES)  # [state] pieces a relative key names
     perm_suit: list[int] = field(default_factory=lambda: [-1] * N_STATES)  # [state] suit keyed in trump order
     perm_lut: list[int] = field(default_factory=lambda: [0] * 512)  # 9 bits (6..A) -> trump order
+    place: list[list[int]] = field(default_factory=lambda: [[0, 0] for _ in range(N_STATES)])  # see _build
     eq: list[list[list[tuple[int, int, int]]]] = field(default_factory=list)  # [state][b] -> [(a, between, diff)]
 
 
@@ -196,6 +197,12 @@ def _build(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables
         t.norm[NONE] = 1
         t.keep[NONE] = sum(1 << C.card(s, r) for s in range(4) for r in (C.JACK, C.NINE)) | sum(
             1 << p for p in pieces if any(max_future[r][p] or points[r][p] for r in _reachable(game, NONE)))
+        # A partition key names those cards, but unnamed ones (the 10, the 6-8s) sit between
+        # them: it keeps their places too, as counts of the 6-8s (below the 9) and of the 10
+        # (between the 9 and the J) left in each suit. Without them two positions whose J or 9
+        # sit at different places shared entries, and answers were wrong.
+        t.place[NONE] = [sum(1 << C.card(s, r) for s in range(4) for r in (C.SIX, C.SEVEN, C.EIGHT)),
+                         sum(1 << C.card(s, C.TEN) for s in range(4))]
     # Partition search generalises over the cards a key does not name; where the scoring
     # names most of them it only costs (Jass points: 3.7M vs 1.9M nodes a solve on
     # jass/after3; Minimisere hard points: 10.8M vs 8.1M on minimisere-hard/after6).

@@ -242,6 +242,56 @@ def test_partition_search_matches_exact_keys_on_larger_positions(game, options):
         eng.configure()
 
 
+def jass_before_trump(seed: int, cards_left: int) -> Position | None:
+    """A Jass deal played on at random with every seat following suit, so that no trump is
+    fixed yet: positions random play seldom reaches (a void seat soon fixes one)."""
+    rng = random.Random(seed)
+    pos = deal("jass", seed)
+    while pos.tricks_left() > cards_left or pos.trick:
+        moves = pos.legal_moves()
+        if pos.trick:
+            moves = [m for m in moves if C.suit_of(m) == C.suit_of(pos.trick[0])]
+            if not moves:
+                return None
+        pos.play(rng.choice(moves))
+    return pos
+
+
+#: Found by comparing the two kinds of key on such positions: the partition keys lacked the
+#: places of the J and 9 among a suit's remaining cards, and read entries of positions where
+#: they sat elsewhere (the first: CA valued 5 tricks for East, not 4).
+JASS_BEFORE_TRUMP = [
+    '{"game": "jass", "hands": [["SQ", "HA", "HK", "H8", "H7", "H6", "DQ", "DJ", "C9", "C7"], '
+    '["SK", "S9", "S6", "HT", "DA", "DK", "D9", "D8", "D6", "CT"], ["ST", "S8", "HQ", "HJ", "H9", "DT", '
+    '"D7", "CA", "CJ", "C8"]], "leader": 2, "taken": [[], ["CK", "CQ", "C6"], ["SA", "SJ", "S7"]]}',
+    '{"game": "jass", "hands": [["SA", "SK", "SQ", "SJ", "HA", "HT", "DK", "DJ", "D8", "CT"], '
+    '["S7", "HQ", "H9", "H8", "H7", "DQ", "D7", "D6", "CQ", "C7"], ["ST", "S9", "S8", "S6", "DA", "DT", '
+    '"D9", "CA", "CJ", "C6"]], "leader": 2, "taken": [[], [], ["HK", "HJ", "H6", "CK", "C9", "C8"]]}',
+]
+
+
+def test_jass_partition_keys_place_the_jack_and_nine_before_trump():
+    """Before Jass's trump is fixed, the J and the 9 of each suit may still rank apart from
+    the rest, so keys name them; a partition entry must also match only where they sit at
+    the same places among the remaining cards. Positions of 10 cards a hand with no trump
+    yet, East minimising: values as with exact relative-rank keys, which keep the places."""
+    from solver import engine
+    eng = engine.get_engine()
+    positions = [Position.from_json(s) for s in JASS_BEFORE_TRUMP]
+    positions += [p for p in (jass_before_trump(seed, 10) for seed in range(40, 52)) if p is not None][:4]
+    assert len(positions) == 6
+    objective = Objective.make(positions[0].game, 1, "tricks", "min")
+    try:
+        for pos in positions:
+            assert pos.trump is None
+            eng.configure(partition=False)
+            want = engine.solve(pos, objective, pv=False).moves
+            eng.configure()
+            assert engine.solve(pos, objective, pv=False).moves == want, pos.dumps()
+    finally:
+        eng.configure()
+
+
 @pytest.mark.parametrize("game", ["bridge", "minimisere", "minimo"])
 def test_a_table_far_too_small_still_gives_exact_values(game):
     """With 4 buckets (partition search: 4 directory slots and 24 pool entries) the table
