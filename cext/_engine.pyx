@@ -1669,11 +1669,14 @@ cdef class Engine:
         self._split()
 
     cdef void _split(self):
-        """Lay out the partition-search directory and pool over the table's memory (a quarter
-        for the directory); clears it, as old entries would read as garbage in the new layout."""
+        """Lay out the partition-search directory and pool over the table's memory (up to half
+        for the directory); clears it, as old entries would read as garbage in the new layout.
+        Half, not a quarter: Jass fills the directory first (its keys before trump is fixed
+        hold the J's and 9's places), and with twice the slots it searches 14% fewer nodes on
+        20 full deals; bridge and Minimisere, whose pools fill first, keep their node counts."""
         cdef size_t total = (self.c.tt_mask + 1) * BUCKET * sizeof(Entry)
         cdef size_t slots = 1, entries
-        while slots * 2 * sizeof(Slot) <= total // 4:
+        while slots * 2 * sizeof(Slot) <= total // 2:
             slots *= 2
         self.c.dir = <Slot*>self.c.tt
         self.c.dir_mask = slots - 1

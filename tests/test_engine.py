@@ -294,7 +294,7 @@ def test_jass_partition_keys_place_the_jack_and_nine_before_trump():
 
 @pytest.mark.parametrize("game", ["bridge", "minimisere", "minimo"])
 def test_a_table_far_too_small_still_gives_exact_values(game):
-    """With 4 buckets (partition search: 4 directory slots and 24 pool entries) the table
+    """With 4 buckets (partition search: 8 directory slots and 20 pool entries) the table
     fills over and over: slots are replaced and the pool is wiped and refilled, the paths a
     normal solve seldom takes, through entries whose chain links and best moves share one
     word. Values must equal those of the full table; more nodes show that entries were lost.
