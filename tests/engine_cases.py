@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from solver import cards as C
 from solver import reference
+from solver.deal import deal
 from solver.objective import Objective
 from solver.position import Position
 
@@ -39,6 +42,22 @@ def variant_id(game: str, options: dict[str, Any]) -> str:
 
 def four_players(game: str, options: dict[str, Any]) -> bool:
     return game in ("minimisere", "bridge") or options.get("players") == 4
+
+
+def jass_before_trump(seed: int, cards_left: int, **options: Any) -> Position | None:
+    """A Jass deal played on at random with every seat following suit, so that no trump is
+    fixed yet (random play seldom gets far that way: a void seat soon fixes one); ``None``
+    when some seat cannot follow before ``cards_left`` cards a hand."""
+    rng = random.Random(seed)
+    pos = deal("jass", seed, **options)
+    while pos.tricks_left() > cards_left or pos.trick:
+        moves = pos.legal_moves()
+        if pos.trick:
+            moves = [m for m in moves if C.suit_of(m) == C.suit_of(pos.trick[0])]
+            if not moves:
+                return None
+        pos.play(rng.choice(moves))
+    return pos
 
 
 def objective_for(position: Position, i: int) -> list[Objective]:

@@ -105,3 +105,31 @@ def test_against_reports_a_bad_revision_in_one_line(capsys):
     assert against(["no-such-revision", "moon3/full", "--rounds", "1"]) == 2
     err = capsys.readouterr().err
     assert "error: git archive no-such-revision" in err and "Traceback" not in err
+
+
+def test_keys_check_agrees_and_reports_a_disagreement(monkeypatch, capsys):
+    """``benchmarks.keys`` compares the engine with its exact-card-key self: on a sound
+    engine one line a variant and exit 0; when the two answers differ, the position and
+    exit 1."""
+    from benchmarks import keys
+    from solver import engine
+
+    assert keys.main(["--count", "2", "--only", "jass-trump=S"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("jass-trump=S") and "comparisons     4" in line and "disagreements 0" in line
+    assert [len(objs) for _, objs in keys.cases("jass", {}, 2, 1)] == [2, 2, 3, 3]  # 2 with no trump yet
+
+    solve = engine.solve
+    calls = []
+
+    def every_other_off_by_one(*args, **kwargs):
+        result = solve(*args, **kwargs)
+        calls.append(1)
+        if len(calls) % 2 == 0:
+            result.moves = [(m, v + 1) for m, v in result.moves]
+        return result
+
+    monkeypatch.setattr(engine, "solve", every_other_off_by_one)
+    assert keys.main(["--count", "1", "--only", "moon-players=3-contract=0"]) == 1
+    out = capsys.readouterr().out
+    assert "disagreements 2" in out and "exact keys'" in out

@@ -18,7 +18,7 @@ from solver import cards as C
 from solver.deal import random_positions
 from solver.search import fast_available
 
-from engine_cases import VARIANTS, compare, four_players, objective_for, variant_id
+from engine_cases import VARIANTS, compare, four_players, jass_before_trump, objective_for, variant_id
 
 pytestmark = pytest.mark.skipif(not fast_available(), reason="the engine is not built")
 
@@ -240,21 +240,6 @@ def test_partition_search_matches_exact_keys_on_larger_positions(game, options):
                 assert engine.solve(pos, objective, pv=False).moves == moves, (pos.dumps(), objective)
     finally:
         eng.configure()
-
-
-def jass_before_trump(seed: int, cards_left: int) -> Position | None:
-    """A Jass deal played on at random with every seat following suit, so that no trump is
-    fixed yet: positions random play seldom reaches (a void seat soon fixes one)."""
-    rng = random.Random(seed)
-    pos = deal("jass", seed)
-    while pos.tricks_left() > cards_left or pos.trick:
-        moves = pos.legal_moves()
-        if pos.trick:
-            moves = [m for m in moves if C.suit_of(m) == C.suit_of(pos.trick[0])]
-            if not moves:
-                return None
-        pos.play(rng.choice(moves))
-    return pos
 
 
 #: Found by comparing the two kinds of key on such positions: the partition keys lacked the
