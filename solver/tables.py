@@ -61,7 +61,7 @@ class Tables:
     keep: list[int] = field(default_factory=lambda: [0] * N_STATES)  # [state] pieces a relative key names
     perm_suit: list[int] = field(default_factory=lambda: [-1] * N_STATES)  # [state] suit keyed in trump order
     perm_lut: list[int] = field(default_factory=lambda: [0] * 512)  # 9 bits (6..A) -> trump order
-    place: list[list[int]] = field(default_factory=lambda: [[0, 0] for _ in range(N_STATES)])  # see _build
+    place: list[list[int]] = field(default_factory=lambda: [[0] * 4 for _ in range(N_STATES)])  # see _build
     eq: list[list[list[tuple[int, int, int]]]] = field(default_factory=list)  # [state][b] -> [(a, between, diff)]
 
 
@@ -194,15 +194,19 @@ def _build(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables
             t.keep[ts] = (1 << C.card(ts, C.JACK)) | sum(1 << p for p in pieces if max_future[ts][p] or points[ts][p])
         # Before trump is fixed: plain order, with every J and 9 named. An order-keeping
         # map that fixes the J and the 9 keeps the trump order too (J, 9, then plain).
+        every = lambda *ranks: sum(1 << C.card(s, r) for s in range(4) for r in ranks)  # noqa: E731
         t.norm[NONE] = 1
-        t.keep[NONE] = sum(1 << C.card(s, r) for s in range(4) for r in (C.JACK, C.NINE)) | sum(
+        t.keep[NONE] = every(C.JACK, C.NINE) | sum(
             1 << p for p in pieces if any(max_future[r][p] or points[r][p] for r in _reachable(game, NONE)))
-        # A partition key names those cards, but unnamed ones (the 10, the 6-8s) sit between
-        # them: it keeps their places too, as counts of the 6-8s (below the 9) and of the 10
-        # (between the 9 and the J) left in each suit. Without them two positions whose J or 9
-        # sit at different places shared entries, and answers were wrong.
-        t.place[NONE] = [sum(1 << C.card(s, r) for s in range(4) for r in (C.SIX, C.SEVEN, C.EIGHT)),
-                         sum(1 << C.card(s, C.TEN) for s in range(4))]
+        # A partition key names the J and 9, but unnamed cards (the 10, the 6-8s) sit
+        # between them: while a J or 9 remains, the key keeps its place too, as the count of
+        # unnamed cards of its suit below it. Without that, positions whose J or 9 sat at
+        # different places shared entries, and answers were wrong.
+        if t.keep[NONE] == every(C.JACK, C.NINE):
+            t.place[NONE] = [every(C.NINE), every(C.SIX, C.SEVEN, C.EIGHT),
+                             every(C.JACK), every(C.SIX, C.SEVEN, C.EIGHT, C.TEN)]
+        else:
+            t.partition = 0  # more named cards (points) would need places too: exact keys
     # Partition search generalises over the cards a key does not name; where the scoring
     # names most of them it only costs (Jass points: 3.7M vs 1.9M nodes a solve on
     # jass/after3; Minimisere hard points: 10.8M vs 8.1M on minimisere-hard/after6).
