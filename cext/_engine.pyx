@@ -1008,7 +1008,8 @@ cdef inline void pmake_key(Tab* t, State* s, Key* key, u64 R) noexcept nogil:
         # Named cards with unnamed ones above them (Jass before its trump is fixed: the J
         # and 9, which then rank apart from the rest) keep their places among the remaining
         # cards, as the relative ranks of exact keys do: each, while it remains, by the
-        # count of unnamed cards of its suit below it (R is in plain order in this state)
+        # count of unnamed cards of its suit below it (R is in plain order in this state);
+        # meta bits 20-39, five a suit, below the sub-slots' bits from 40
         for x in range(4):
             S = R & t.suit_mask[x]
             if S & t.place[s.ts][0]:
