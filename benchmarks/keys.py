@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from engine_cases import VARIANTS, four_players, jass_before_trump, objective_for, variant_id  # noqa: E402
+from engine_cases import four_players, jass_before_trump, objective_for  # noqa: E402
+
+from benchmarks.sweep import run_variants  # noqa: E402
 
 from solver import engine  # noqa: E402
 from solver.deal import random_positions  # noqa: E402
@@ -86,19 +87,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=4242)
     ap.add_argument("--max-nodes", type=int, default=30_000_000, help="node budget of one solve")
     args = ap.parse_args(argv)
-    bad = 0
-    for game, options in VARIANTS:
-        vid = variant_id(game, options)
-        if not vid.startswith(args.only):
-            continue
-        start = time.perf_counter()
+
+    def one(game: str, options: dict) -> tuple[str, list[str]]:
         done, over, problems = check(game, options, args.count, args.seed, args.max_nodes)
-        bad += len(problems)
-        print(f"{vid:40s} comparisons {done:5d} over budget {over} disagreements {len(problems)} "
-              f"({time.perf_counter() - start:.0f} s)", flush=True)
-        for p in problems[:3]:
-            print("   ", p, flush=True)
-    return 1 if bad else 0
+        return f"comparisons {done:5d} over budget {over} disagreements {len(problems)}", problems
+
+    return run_variants(args.only, one)
 
 
 if __name__ == "__main__":

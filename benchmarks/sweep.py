@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -89,18 +90,29 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.answers:
         args.answers.mkdir(parents=True, exist_ok=True)
+
+    def one(game: str, options: dict) -> tuple[str, list[str]]:
+        done, failures = sweep(game, options, args.count, args.max4, args.seed, args.answers)
+        return f"positions {args.count:5d} comparisons {done:5d} failures {len(failures)}", failures
+
+    return run_variants(args.only, one)
+
+
+def run_variants(only: str, check: Callable[[str, dict], tuple[str, list[str]]]) -> int:
+    """``check(game, options)`` -> (summary, problems) for every variant whose id starts with
+    ``only``: one line a variant (id, summary, time taken) and its first three problems.
+    Exit status: 1 on any problem, else 0."""
     bad = 0
     for game, options in VARIANTS:
         vid = variant_id(game, options)
-        if not vid.startswith(args.only):
+        if not vid.startswith(only):
             continue
         start = time.perf_counter()
-        done, failures = sweep(game, options, args.count, args.max4, args.seed, args.answers)
-        bad += len(failures)
-        print(f"{vid:40s} positions {args.count:5d} comparisons {done:5d} failures {len(failures)} "
-              f"({time.perf_counter() - start:.0f} s)", flush=True)
-        for f in failures[:3]:
-            print("   ", f, flush=True)
+        summary, problems = check(game, options)
+        bad += len(problems)
+        print(f"{vid:40s} {summary} ({time.perf_counter() - start:.0f} s)", flush=True)
+        for p in problems[:3]:
+            print("   ", p, flush=True)
     return 1 if bad else 0
 
 
