@@ -1940,6 +1940,41 @@ cdef class Engine:
         self._raise_pending()
         return None if self.c.aborted else v
 
+    def move_values(self, hands, trick, int leader, int ts, int acc, int skey, moves, guesses=None):
+        """The exact value after each of ``moves`` (legal pieces, searched in this order and
+        sharing the table), each by MTD(f) from ``guesses[i]``, or without guesses from the
+        value before (the first from ``acc``): a solve's root in one call, no Python between
+        the searches. A shorter list when the budget ran out."""
+        cdef State s, ch
+        cdef int k = len(moves), i, g = acc, done = 0, chain = guesses is None
+        cdef int ms[64]
+        cdef int gs[64]
+        cdef int vs[64]
+        cdef u64 ok
+        self._state(&s, hands, trick, leader, ts, acc, skey)
+        ok = legal(self.t, &s, (leader + s.tlen) % self.t.n)
+        if k > 64 or (not chain and len(guesses) != k):
+            raise ValueError("move_values: at most 64 moves, and one guess a move")
+        for i in range(k):
+            ms[i] = moves[i]
+            if not (0 <= ms[i] < 64 and (ok >> ms[i]) & 1):
+                raise ValueError(f"move_values: {moves[i]!r} is not a legal move here")
+            gs[i] = 0 if chain else guesses[i]
+        self._start_search()
+        with nogil:
+            for i in range(k):
+                ch = s
+                play(self.t, &ch, ms[i])
+                if not chain:
+                    g = gs[i]
+                g = mtdf(&self.c, &ch, g) if self.mtd else full(&self.c, &ch)
+                if self.c.aborted:
+                    break
+                vs[i] = g
+                done = i + 1
+        self._raise_pending()
+        return [vs[i] for i in range(done)]
+
     def window(self, hands, trick, int leader, int ts, int acc, int skey, int alpha, int beta):
         """One fail-soft alpha-beta search (None if the budget ran out)."""
         cdef State s
@@ -1990,16 +2025,29 @@ cdef class Engine:
 
     def rep_of(self, hands, trick, int leader, int ts, int b):
         """The kept representative of legal move ``b`` (itself unless an equivalent is kept)."""
+        return self.rep_map(hands, trick, leader, ts).get(b, b)
+
+    def rep_map(self, hands, trick, int leader, int ts):
+        """Each legal move's kept representative: {move: representative} (a kept move is its
+        own); the representatives are ``representatives``."""
         cdef State s
-        cdef int a
-        cdef u64 moves, inplay
+        cdef int a, b, m
+        cdef u64 moves, inplay, left
         cdef uint32_t live
         self._state(&s, hands, trick, leader, ts, 0, 0)
         moves = legal(self.t, &s, (leader + s.tlen) % self.t.n)
         inplay = in_play(&s)
         live = live_classes(self.t, &s) if self.t.dyn_eq else 0
-        while True:
-            a = kept_equivalent(self.t, &s, b, moves, inplay, live)
-            if a < 0:
-                return b
-            b = a
+        out = {}
+        left = moves
+        while left:
+            m = ctz64(left)
+            left &= left - 1
+            b = m
+            while True:
+                a = kept_equivalent(self.t, &s, b, moves, inplay, live)
+                if a < 0:
+                    break
+                b = a
+            out[m] = b
+        return out

@@ -42,7 +42,7 @@ def get_engine() -> Engine:
     return _engine
 
 
-_last: tuple = (None, None, None)  # (game object, (side, measure, goal), tables): skips hashing the game
+_last: tuple = (None, None, None)  # (game, (side, measure, goal), tables): skips hashing the game
 
 
 def prepare(position: Position, objective: Objective, table_bits: int | None = None) -> tuple[Engine, Tables, tuple]:
@@ -56,7 +56,8 @@ def prepare(position: Position, objective: Objective, table_bits: int | None = N
     game = position.game
     eng = get_engine()
     what = (game.side(objective.hero), objective.measure, objective.goal)
-    if _last[0] is game and _last[1] == what and eng.tables_key is not None and eng.tables_key[0] is game:
+    # (equal, not only the same object: each parsed or dealt position brings its own game)
+    if _last[1] == what and _last[0] == game and eng.tables_key is not None and eng.tables_key[0] == game:
         tb = _last[2]
     else:
         tb = compile_tables(game, *what)
@@ -117,27 +118,12 @@ def _solve(position: Position, objective: Objective | None, max_nodes: int | Non
                            {"nodes": 0, "tt_hits": 0, "tt_probes": 0, "seconds": 0.0, "engine": "fast"})
     eng, tb, state = prepare(position, obj)
     eng.set_budget(max_nodes, max_seconds)
-    hands, trick, leader, ts, acc, skey = state
-    legal = eng.legal(hands, trick, leader, ts)
-    reps = eng.representatives(hands, trick, leader, ts)
+    rep_of = eng.rep_map(*state[:4])
+    reps = sorted(set(rep_of.values()))
     maximizing = bool(tb.max_mask >> position.to_move & 1)
-    rep_values: dict[int, int] = {}
-    complete = True
-    guess = acc
-    total = C.popcount(reps)
-    if progress is not None:
-        progress(0, total)
-    for m in C.bits(reps):
-        v = eng.value(*eng.child(*state, m), guess)
-        if v is None:
-            complete = False
-            break
-        rep_values[m] = guess = v
-        if progress is not None:
-            progress(len(rep_values), total)
-    moves: list[tuple[int, int | None]] = []
-    for m in game.sorted_pieces(legal):
-        moves.append((m, rep_values.get(eng.rep_of(hands, trick, leader, ts, m))))
+    rep_values = dict(zip(reps, root_values(eng, state, reps, progress)))
+    complete = len(rep_values) == len(reps)
+    moves = [(m, rep_values.get(rep_of[m])) for m in game.sorted_pieces(C.mask_of(rep_of))]
     value = None
     best: list[int] = []
     line: list[int] = []
@@ -151,6 +137,24 @@ def _solve(position: Position, objective: Objective | None, max_nodes: int | Non
     stats = {"nodes": eng.nodes, "tt_hits": eng.tt_hits, "tt_probes": eng.tt_probes, "searches": eng.searches,
              "seconds": round(time.perf_counter() - start, 6), "engine": "fast"}
     return SolveResult(game, value, obj, position.to_move, moves, best, line, stats, complete)
+
+
+def root_values(eng: Engine, state: tuple, moves: list[int],
+                progress: Callable[[int, int], None] | None = None) -> list[int]:
+    """The values after ``moves``, each search starting from the value before: in one call
+    to the core, or, to report ``progress(done, total)``, one call a move. Shorter when the
+    budget ran out."""
+    if progress is None:
+        return eng.move_values(*state, moves)
+    values: list[int] = []
+    progress(0, len(moves))
+    for m in moves:
+        got = eng.move_values(*state, [m], [values[-1] if values else state[4]])
+        if not got:
+            break
+        values += got
+        progress(len(values), len(moves))
+    return values
 
 
 def principal_variation(eng: Engine, state: tuple, value: int) -> list[int] | None:

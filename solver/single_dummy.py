@@ -466,14 +466,12 @@ def solve_moves(position: Position, objective: Objective, engine: Engine = "auto
         # (a fresh Open Minimo deal: about 1.6x faster with 2**18 buckets than 2**16).
         eng, _, state = fast.prepare(position, objective, table_bits=fast.TT_BITS)
         eng.set_budget(None, None)
-        hands, trick, leader, ts, acc, _ = state
-        values = {}
-        for m in C.bits(eng.representatives(hands, trick, leader, ts)):
-            v = eng.value(*eng.child(*state, m), guesses.get(m, acc))
-            assert v is not None  # no budget was set
-            values[m] = guesses[m] = v
-        legal = eng.legal(hands, trick, leader, ts)
-        return [(m, values[eng.rep_of(hands, trick, leader, ts, m)]) for m in position.game.sorted_pieces(legal)]
+        rep_of = eng.rep_map(*state[:4])
+        reps = sorted(set(rep_of.values()))
+        values = eng.move_values(*state, reps, [guesses.get(m, state[4]) for m in reps])
+        assert len(values) == len(reps)  # no budget was set
+        guesses.update(zip(reps, values))
+        return [(m, guesses[rep_of[m]]) for m in position.game.sorted_pieces(C.mask_of(rep_of))]
 
 
 def _solve_chunk(view_json: dict[str, Any], chunk: list[list[int]], engine: Engine

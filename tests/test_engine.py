@@ -313,6 +313,34 @@ def test_progress_hears_of_every_distinct_move():
     assert total < len(result.moves)  # interchangeable moves count once
 
 
+def test_move_values_equal_each_childs_value_and_stop_at_the_budget():
+    """The root in one call: each move's value equals a separate search of the position after
+    it, with or without guesses; a node budget that runs out leaves the list short; a move
+    that is not legal is a ValueError, not a corrupt search."""
+    from solver import engine
+    pos = deal("minimo", 5, trump="S")
+    eng, _, state = engine.prepare(pos, pos.objective)
+    reps = list(C.bits(eng.representatives(*state[:4])))
+    want = []
+    for m in reps:
+        eng.new_generation()
+        eng.set_budget()
+        want.append(eng.value(*eng.child(*state, m), state[4]))
+    eng.new_generation()
+    eng.set_budget()
+    assert eng.move_values(*state, reps) == want
+    eng.new_generation()
+    assert eng.move_values(*state, reps[::-1], [0] * len(reps)) == want[::-1]
+    eng.new_generation()
+    eng.set_budget(max_nodes=eng.nodes // 3)
+    short = eng.move_values(*state, reps)
+    assert len(short) < len(reps) and short == want[:len(short)]
+    eng.set_budget()
+    illegal = next(p for p in C.bits(pos.hands[(pos.to_move + 1) % 3]))
+    with pytest.raises(ValueError, match="not a legal move"):
+        eng.move_values(*state, [illegal])
+
+
 class _Alarm(Exception):
     pass
 
