@@ -23,6 +23,7 @@ SETTINGS: dict[str, dict[str, object]] = {
     "exact keys (no partition search)": {"partition": False},
     "no small-card rule": {"small": False},
     "no quick tricks": {"qt": False},
+    "no lone exits": {"exits": False},
     "no bounds at all": {"bounds": False},
     "plain ordering": {"order": 0},
     "full window (no MTD)": {"mtd": False},

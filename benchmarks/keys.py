@@ -1,12 +1,14 @@
-"""The engine against itself with exact card keys: ``python -m benchmarks.keys [--count N]``.
+"""The engine against itself with a technique off: ``python -m benchmarks.keys [--count N] [--off WHAT]``.
 
 The sweep (``benchmarks.sweep``) checks the engine against the reference, which
 limits it to 3-6 cards a hand. A table entry that matches positions it should
-not (partition search, relative-rank keys) shows more often in larger searches,
-so this compares, on larger positions, the engine as it runs with the same
-engine keying its table by the cards themselves (``configure(partition=False,
-norm=False)``): value and every move's value, both measures, goal and hero
-cycling as in the sweep. Jass variants whose trump is fixed in play also get as
+not (partition search, relative-rank keys), or a cheap bound that claims too
+much, shows more often in larger searches, so this compares, on larger
+positions, the engine as it runs with the same engine keying its table by the
+cards themselves (``--off keys``: ``configure(partition=False, norm=False)``)
+or without its sure-trick bounds (``--off bounds``: ``configure(qt=False)``):
+value and every move's value, both measures, goal and hero cycling as in the
+sweep. Jass variants whose trump is fixed in play also get as
 many positions with no trump yet (every seat followed suit so far), which random
 play seldom reaches, each solved with every seat as the hero minimising tricks. Solves past ``--max-nodes`` on either side are left out and
 counted. Prints one line per variant; exits 1 on any disagreement.
@@ -57,7 +59,12 @@ def cases(game: str, options: dict, count: int, seed: int) -> Iterator[tuple[Pos
                 yield pos, [Objective.make(pos.game, hero, "tricks", "min") for hero in range(pos.n_players)]
 
 
-def check(game: str, options: dict, count: int, seed: int, max_nodes: int) -> tuple[int, int, list[str]]:
+#: what ``--off`` switches off, as ``Engine.configure`` arguments
+OFF = {"keys": {"partition": False, "norm": False}, "bounds": {"qt": False}}
+
+
+def check(game: str, options: dict, count: int, seed: int, max_nodes: int,
+          off: str = "keys") -> tuple[int, int, list[str]]:
     """(comparisons made, comparisons left out over the budget, disagreements) for one variant."""
     eng = engine.get_engine()
     done = over = 0
@@ -67,14 +74,14 @@ def check(game: str, options: dict, count: int, seed: int, max_nodes: int) -> tu
             for obj in objectives:
                 eng.configure()
                 got = engine.solve(pos, obj, pv=False, max_nodes=max_nodes)
-                eng.configure(partition=False, norm=False)
+                eng.configure(**OFF[off])
                 want = engine.solve(pos, obj, pv=False, max_nodes=max_nodes)
                 if not (got.complete and want.complete):
                     over += 1
                     continue
                 done += 1
                 if got.moves != want.moves:
-                    problems.append(f"moves {got.moves} != exact keys' {want.moves}: {pos.dumps()} {obj}")
+                    problems.append(f"moves {got.moves} != with {off} off {want.moves}: {pos.dumps()} {obj}")
     finally:
         eng.configure()
     return done, over, problems
@@ -86,10 +93,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="only variants whose id starts with this")
     ap.add_argument("--seed", type=int, default=4242)
     ap.add_argument("--max-nodes", type=int, default=30_000_000, help="node budget of one solve")
+    ap.add_argument("--off", choices=sorted(OFF), default="keys",
+                    help="the technique the other side runs without (default: keys, exact card keys)")
     args = ap.parse_args(argv)
 
     def one(game: str, options: dict) -> tuple[str, list[str]]:
-        done, over, problems = check(game, options, args.count, args.seed, args.max_nodes)
+        done, over, problems = check(game, options, args.count, args.seed, args.max_nodes, args.off)
         return f"comparisons {done:5d} over budget {over} disagreements {len(problems)}", problems
 
     return run_variants(args.only, one)

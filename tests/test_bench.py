@@ -108,9 +108,9 @@ def test_against_reports_a_bad_revision_in_one_line(capsys):
 
 
 def test_keys_check_agrees_and_reports_a_disagreement(monkeypatch, capsys):
-    """``benchmarks.keys`` compares the engine with its exact-card-key self: on a sound
-    engine one line a variant and exit 0; when the two answers differ, the position and
-    exit 1."""
+    """``benchmarks.keys`` compares the engine with its exact-card-key self (or, with
+    ``--off bounds``, its self without the sure-trick bounds): on a sound engine one line a
+    variant and exit 0; when the two answers differ, the position and exit 1."""
     from benchmarks import keys
     from solver import engine
 
@@ -132,4 +132,16 @@ def test_keys_check_agrees_and_reports_a_disagreement(monkeypatch, capsys):
     monkeypatch.setattr(engine, "solve", every_other_off_by_one)
     assert keys.main(["--count", "1", "--only", "moon-players=3-contract=0"]) == 1
     out = capsys.readouterr().out
-    assert "disagreements 2" in out and "exact keys'" in out
+    assert "disagreements 2" in out and "with keys off" in out
+
+    nodes = []
+
+    def counted(*args, **kwargs):
+        result = solve(*args, **kwargs)
+        nodes.append(result.stats["nodes"])
+        return result
+
+    monkeypatch.setattr(engine, "solve", counted)
+    assert keys.main(["--count", "3", "--only", "minimo-trump=NT", "--off", "bounds"]) == 0
+    assert "disagreements 0" in capsys.readouterr().out
+    assert sum(nodes[1::2]) > sum(nodes[::2])  # the other side ran without its bounds
