@@ -629,7 +629,7 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
                         ea[ne] += t.power[ts][y][p] < lo
                 if not ea[ne]:
                     continue
-                el[ne] = low_piece(t, ts, y, H)
+                el[ne] = low_piece(t, ts, y, H) if t.partition else 0  # marks: partition search only
             elif y != tc and not (s.hands[o] & ~tm):
                 eb[ne] = -popcount64(s.hands[o])  # void, and nothing but trumps: lengths decide
                 ea[ne] = popcount64(H)
@@ -652,9 +652,9 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
         if not Lx:
             continue
         hx = s.hands[hero] & t.follow[ts][x]
-        used |= low_piece(t, ts, x, Lx)
+        if t.partition:
+            used |= low_piece(t, ts, x, Lx) | (low_piece(t, ts, x, hx) if hx else 0)
         if hx:
-            used |= low_piece(t, ts, x, hx)
             if low_power(t, ts, x, hx) < low_power(t, ts, x, Lx):
                 continue  # he can duck the leader's lowest, so any
         elif x == tc or s.hands[hero] & ~tm:
