@@ -600,6 +600,7 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
     cdef int lead = L == hero, ne = 0
     cdef int ea[32]
     cdef int eb[32]
+    cdef int ev[32]      # 1: the seat is void in the class and holds nothing but trumps
     cdef int ey[32]
     cdef int eo[32]
     cdef u64 el[32]
@@ -616,6 +617,7 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
                 continue
             f = s.hands[o] & t.follow[ts][y]
             if f:
+                ev[ne] = 0
                 eb[ne] = popcount64(f)
                 if t.plain:
                     ea[ne] = popcount64(H & ((f & (~f + 1)) - 1))  # power follows the bits
@@ -631,12 +633,13 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
                     continue
                 el[ne] = low_piece(t, ts, y, H) if t.partition else 0  # marks: partition search only
             elif y != tc and not (s.hands[o] & ~tm):
-                eb[ne] = -popcount64(s.hands[o])  # void, and nothing but trumps: lengths decide
+                ev[ne] = 1  # void, and nothing but trumps: lengths decide
+                eb[ne] = popcount64(s.hands[o])
                 ea[ne] = popcount64(H)
                 el[ne] = 0
             else:
                 continue
-            k = ea[ne] if ea[ne] < abs(eb[ne]) else abs(eb[ne])
+            k = ea[ne] if ea[ne] < eb[ne] else eb[ne]
             k = (k + lead) // 2
             if k > best:
                 best = k
@@ -659,7 +662,7 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
                 continue  # he can duck the leader's lowest, so any
         elif x == tc or s.hands[hero] & ~tm:
             continue  # void: a discard that cannot win
-        k = exit_after(t, s, x, ne, ea, eb, ey, eo)
+        k = exit_after(t, s, x, ne, ea, eb, ev, ey, eo)
         if k < 0:
             return 0
         used |= el[k]
@@ -667,7 +670,8 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
     return 1
 
 
-cdef inline int exit_after(Tab* t, State* s, int x, int ne, int* ea, int* eb, int* ey, int* eo) noexcept nogil:
+cdef inline int exit_after(Tab* t, State* s, int x, int ne, int* ea, int* eb, int* ev, int* ey,
+                           int* eo) noexcept nogil:
     """The first of the exits (``lone_exits``) that survives a trick of class ``x`` that the
     leader leads and the hero wins, or -1: his piece (of those following ``x``) and the
     leader's (leading ``x``) come off the counts where they could; another seat's, where it
@@ -678,8 +682,8 @@ cdef inline int exit_after(Tab* t, State* s, int x, int ne, int* ea, int* eb, in
         y = ey[i]
         o = eo[i]
         a = ea[i] - (1 if s.hands[t.hero] & t.lead_mask[ts][y] & t.follow[ts][x] else 0)
-        if eb[i] < 0:
-            b = -eb[i] - 1
+        if ev[i]:
+            b = eb[i] - 1
         else:
             f = s.hands[o] & t.follow[ts][y]
             if o == L:
