@@ -517,10 +517,8 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
     team never beats a card unless forced to. Nobody must overtake or trump in these
     games, so a seat is forced only when every card it may play would win: all its
     cards of the led class are higher, or it is void and holds nothing but trumps."""
-    cdef int L = s.leader, o, x, p, q, ts = s.ts
-    cdef int lowest[4][NCLASSES]
+    cdef int L = s.leader, o, x, p, q, ts = s.ts, lo
     cdef u64 m, f, low, tm
-    cdef uint32_t done = 0
     if t.suit_mask[0] and not t.jass:
         # cards in suits, rank order = bit order: the leader's lowest card of each suit decides
         tm = t.suit_mask[ts] if ts != NONE else 0
@@ -539,30 +537,30 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
                 elif x != ts and not (s.hands[o] & ~tm):
                     return 0  # void, and nothing but trumps
         return 1
-    for o in range(t.n):
-        for x in range(NCLASSES):
-            lowest[o][x] = 0
-    m = s.hands[L]
-    while m:
-        p = ctz64(m)
-        m &= m - 1
-        x = t.lead_class[ts][p]
-        if not ((done >> x) & 1):
-            done |= 1u << x
-            for o in range(t.n):
-                if ((t.side_mask >> o) & 1) == ((t.side_mask >> L) & 1):
-                    continue
-                f = s.hands[o] & t.follow[ts][x]
-                if not f:
-                    f = s.hands[o]  # void: forced only if every card would win (all trumps)
-                lowest[o][x] = 1000
-                while f:
-                    q = ctz64(f)
-                    f &= f - 1
-                    if t.power[ts][x][q] < lowest[o][x]:
-                        lowest[o][x] = t.power[ts][x][q]
+    # Moon: a lead forces an opponent when all that he may play is above it, so the
+    # leader's lowest piece of each class he can lead decides (one pass a class, not a piece)
+    for x in range(NCLASSES):
+        m = s.hands[L] & t.lead_mask[ts][x]
+        if not m:
+            continue
+        lo = 1 << 30
+        while m:
+            p = ctz64(m)
+            m &= m - 1
+            if t.power[ts][x][p] < lo:
+                lo = t.power[ts][x][p]
         for o in range(t.n):
-            if lowest[o][x] > t.power[ts][x][p]:
+            if ((t.side_mask >> o) & 1) == ((t.side_mask >> L) & 1):
+                continue
+            f = s.hands[o] & t.follow[ts][x]
+            if not f:
+                f = s.hands[o]  # void: forced only if every piece would win (all trumps)
+            while f:
+                q = ctz64(f)
+                f &= f - 1
+                if t.power[ts][x][q] <= lo:
+                    break
+            else:
                 return 0  # this lead forces an opponent to win the trick
     return 1
 
@@ -1060,7 +1058,7 @@ cdef inline u64 in_play(State* s) noexcept nogil:
 cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
     """Keep one piece of each run of interchangeable pieces (see tables._equivalences)."""
     cdef u64 inplay = in_play(s)
-    cdef uint32_t live = live_classes(t, s) if t.dyn_eq else 0
+    cdef uint32_t live = 0
     cdef u64 out = moves, m = moves, plain, bb, above
     cdef int b
     if t.norm[s.ts] and t.suit_mask[0] and not t.jass:
@@ -1088,6 +1086,8 @@ cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
                 if above & (~above + 1) & plain:
                     out &= ~bb
         m = moves & t.keep[s.ts]  # named cards: by the table
+    if m and t.dyn_eq:
+        live = live_classes(t, s)  # (only here: 7% of a Minimo solve when done at every node)
     while m:
         b = ctz64(m)
         m &= m - 1
@@ -1410,9 +1410,8 @@ cdef inline u64 widen_equivalents(Tab* t, State* s, u64 legal_moves, u64 kept, u
     return rel
 
 
-cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int first, int* out) noexcept nogil:
-    """Moves, most promising first: the table's best move, then, for a seat that wants
-    tricks, the cheapest card that no opponent still to play can beat (and none over a
+cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* out) noexcept nogil:
+    """Moves, most promising first: for a seat that wants tricks, the cheapest card that no opponent still to play can beat (and none over a
     partner who already holds the trick that way; discards from the longest suit), and for
     one that does not, high ducks.
     Leads: see below."""
@@ -1536,8 +1535,6 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int f
                     sc = pw + t.max_future[s.ts][p]
                 else:
                     sc = 500 + x + 4 * t.max_future[s.ts][p]
-        if p == first:
-            sc = 1 << 30
         out[k] = p
         score[k] = sc
         k += 1
@@ -1582,7 +1579,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     cdef int lb, ub, blb, bub, r = 0, a0, b0, alpha0 = alpha, beta0 = beta, probe = 0
     cdef int part = t.partition and c.use_part
     cdef Key key
-    cdef u64 h = 0, moves, all_moves, R = 0, rlb = 0, rub = 0, crel, nrel = 0, skip = 0
+    cdef u64 h = 0, moves, all_moves, rest, R = 0, rlb = 0, rub = 0, crel, nrel = 0, skip = 0
     cdef int small
     cdef Entry* e
     cdef State ch
@@ -1686,12 +1683,30 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     b0 = beta
     maximizing = (t.max_mask >> seat) & 1
     moves = all_moves = legal(t, s, seat)
-    if c.use_eq:
+    if c.use_eq and moves & (moves - 1):
         moves = drop_equivalents(t, s, moves)
-    k = order_moves(c, t, s, seat, moves, first, order)
+    # The table's best move goes first and alone: the rest are scored and sorted only if it
+    # does not cut (same order, so the same nodes; most probes that name a move cut with it)
+    k = 0
+    rest = moves
+    if first >= 0 and (moves >> first) & 1:
+        order[0] = first
+        k = 1
+        rest &= ~((<u64>1) << first)
     best = -INF if maximizing else INF
     small = part and c.use_small and not (t.jass and s.ts == NONE)
-    for i in range(k):
+    i = -1
+    while True:
+        i += 1
+        if i == k:
+            if not rest:
+                break
+            if rest & (rest - 1):
+                k += order_moves(c, t, s, seat, rest, order + k)
+            else:
+                order[k] = ctz64(rest)
+                k += 1
+            rest = 0
         if (skip >> order[i]) & 1:
             continue
         ch = s[0]
