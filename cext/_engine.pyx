@@ -1545,6 +1545,12 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             else:
                 if pw > wp:
                     sc = pw + t.max_future[s.ts][p]
+                    if mate_wins and not (t.side_mask >> seat) & 1:
+                        # the side against the hero takes the trick from a partner, lowest first,
+                        # before ducking: its next lead is what makes him win tricks (Jass full
+                        # deals: the commonest cut after a duck at its last seat was a ruff of
+                        # the partner's winner; moon3 seeds 1000-1299 5.3% fewer nodes)
+                        sc += 2000 - 2 * pw
                 else:
                     sc = 500 + x + 4 * t.max_future[s.ts][p]
         out[k] = p
