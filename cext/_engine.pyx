@@ -517,7 +517,7 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
     team never beats a card unless forced to. Nobody must overtake or trump in these
     games, so a seat is forced only when every card it may play would win: all its
     cards of the led class are higher, or it is void and holds nothing but trumps."""
-    cdef int L = s.leader, o, x, p, q, ts = s.ts, lo
+    cdef int L = s.leader, o, x, q, ts = s.ts, lo
     cdef u64 m, f, low, tm
     if t.suit_mask[0] and not t.jass:
         # cards in suits, rank order = bit order: the leader's lowest card of each suit decides
@@ -543,12 +543,7 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
         m = s.hands[L] & t.lead_mask[ts][x]
         if not m:
             continue
-        lo = 1 << 30
-        while m:
-            p = ctz64(m)
-            m &= m - 1
-            if t.power[ts][x][p] < lo:
-                lo = t.power[ts][x][p]
+        lo = low_power(t, ts, x, m)
         for o in range(t.n):
             if ((t.side_mask >> o) & 1) == ((t.side_mask >> L) & 1):
                 continue
