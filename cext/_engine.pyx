@@ -982,14 +982,33 @@ cdef inline Entry* tt_find(Ctx* c, Key* key, u64 h) noexcept nogil:
 cdef inline void tt_store(Ctx* c, Key* key, u64 h, int lo, int hi, int best, int depth) noexcept nogil:
     """Merge bounds (relative to the running total) into the entry, or replace the
     shallowest entry of the bucket (stale generations first)."""
-    cdef u64 at = (h & c.tt_mask) * BUCKET
-    cdef uint32_t w
     cdef Entry* e = tt_find(c, key, h)
-    cdef int i, worst = 1000, v = 0
     if e != NULL:
         tighten(&e.lo, &e.hi, lo, hi)
         e.best = best
         return
+    tt_insert(c, key, h, lo, hi, best, depth)
+
+
+cdef inline void tt_keep_bounds(Ctx* c, Entry* e, Key* key, u64 h, int lo, int hi) noexcept nogil:
+    """Keep the bounds that cut at a trick start, in ``e`` (the entry the probe found) or a
+    new entry with no best move, so that the next probe of the position answers before the
+    bounds are computed again (exact-key tables, which are probed first: moon3 full deals 7%
+    and Minimo 7% fewer instructions, the same nodes within 0.1%). A new one goes in at depth
+    0, the first of its bucket to be replaced: at the depth left, the entries it pushed out
+    cost Jass points 1.1% more nodes, at 0 about half that."""
+    if e != NULL:
+        tighten(&e.lo, &e.hi, lo, hi)
+    else:
+        tt_insert(c, key, h, lo, hi, 255, 0)
+
+
+cdef inline void tt_insert(Ctx* c, Key* key, u64 h, int lo, int hi, int best, int depth) noexcept nogil:
+    """A new entry in place of the bucket's shallowest (stale generations first)."""
+    cdef u64 at = (h & c.tt_mask) * BUCKET
+    cdef uint32_t w
+    cdef Entry* e
+    cdef int i, worst = 1000, v = 0
     for i in range(BUCKET):
         w = c.tags[at + i]
         if (w & 0xFFFF) != c.gen:
@@ -1595,7 +1614,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     cdef Key key
     cdef u64 h = 0, moves, all_moves, rest, R = 0, rlb = 0, rub = 0, crel, nrel = 0, skip = 0
     cdef int small
-    cdef Entry* e
+    cdef Entry* e = NULL
     cdef State ch
     cdef int order[64]
     rel[0] = 0
@@ -1644,7 +1663,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                     return lb
                 if ub <= alpha:
                     return ub
-                first = e.best
+                first = e.best if e.best != 255 else -1
         if c.use_bounds:
             bounds(c, t, s, alpha if alpha > lb else lb, beta if beta < ub else ub, &blb, &bub, &rlb, &rub)
             if blb > lb:
@@ -1653,14 +1672,20 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                 ub = bub
             if lb >= beta:
                 rel[0] = rlb
+                if probe and not part:
+                    tt_keep_bounds(c, e, &key, h, lb - s.acc, ub - s.acc)
                 return lb
             if ub <= alpha:
                 rel[0] = rub
+                if probe and not part:
+                    tt_keep_bounds(c, e, &key, h, lb - s.acc, ub - s.acc)
                 return ub
             if lb == ub:
                 # exact: narrowing (alpha, beta) to it would leave an empty window, where the
                 # first move searched would decide (found by the sweep: a pv search's window)
                 rel[0] = rlb | rub
+                if probe and not part:
+                    tt_keep_bounds(c, e, &key, h, lb - s.acc, ub - s.acc)
                 return lb
         if probe and part:
             R = to_power(t, s.ts, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3])
