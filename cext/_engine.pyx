@@ -76,9 +76,9 @@ cdef struct Tab:
     uint8_t eq_a[NSTATES][64][MAXEQ]
     u64 eq_between[NSTATES][64][MAXEQ]
     uint8_t eq_diff[NSTATES][64][MAXEQ]   # classes that must not be leadable any more
+    u64 eq_any[NSTATES][64]               # every piece ``eq_a`` names: none in hand, no test
     int norm[NSTATES]          # 1: table keys by relative rank in this state
     u64 keep[NSTATES]          # pieces whose identity a relative key keeps (points)
-    int dyn_eq                 # 1: some equivalences depend on which classes can still be led
     int qt_ok                  # 1: quick-trick bounds hold (tricks are the measure)
     int trump_class[NSTATES]   # the class of the trumps, -1 if none
     u64 lead_mask[NSTATES][NCLASSES]  # pieces that lead each class
@@ -1039,27 +1039,33 @@ cdef inline void next_generation(Ctx* c) noexcept nogil:
 
 # --- move generation ----------------------------------------------------------------
 
-cdef inline uint32_t live_classes(Tab* t, State* s) noexcept nogil:
-    """The classes that can still be led: some piece in a hand leads them, or the
-    current trick was led in them."""
-    cdef u64 held = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    cdef uint32_t live = 0
+cdef inline int all_dead(Tab* t, State* s, uint32_t classes) noexcept nogil:
+    """1 when none of ``classes`` can still be led: no piece in a hand leads one, and the
+    current trick was not led in one (asked only for the classes a pair of dominoes differs
+    in, where one was found in hand, instead of all eight at every node: with the test
+    below, 3% fewer instructions on moon3 full deals and 6% on moon4)."""
+    cdef u64 held
     cdef int x
-    for x in range(NCLASSES):
+    if not classes:
+        return 1
+    if s.tlen and (classes >> t.lead_class[s.ts][s.trick[0]]) & 1:
+        return 0
+    held = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    while classes:
+        x = ctz64(classes)
+        classes &= classes - 1
         if held & t.lead_mask[s.ts][x]:
-            live |= 1u << x
-    if s.tlen:
-        live |= 1u << t.lead_class[s.ts][s.trick[0]]
-    return live
+            return 0
+    return 1
 
 
-cdef inline int kept_equivalent(Tab* t, State* s, int b, u64 moves, u64 inplay, uint32_t live) noexcept nogil:
+cdef inline int kept_equivalent(Tab* t, State* s, int b, u64 moves, u64 inplay) noexcept nogil:
     """A legal move interchangeable with ``b`` that is kept in its place, or -1."""
     cdef int k, a
     for k in range(t.eq_n[s.ts][b]):
         a = t.eq_a[s.ts][b][k]
         if ((moves >> a) & 1 and not (t.eq_between[s.ts][b][k] & inplay)
-                and not (t.eq_diff[s.ts][b][k] & live)):
+                and all_dead(t, s, t.eq_diff[s.ts][b][k])):
             return a
     return -1
 
@@ -1074,11 +1080,12 @@ cdef inline u64 in_play(State* s) noexcept nogil:
 
 cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
     """Keep one piece of each run of interchangeable pieces (see tables._equivalences)."""
-    cdef u64 inplay = in_play(s)
-    cdef uint32_t live = 0
+    cdef u64 inplay = 0
     cdef u64 out = moves, m = moves, plain, bb, above
-    cdef int b
+    cdef int b, ready = 0
     if t.norm[s.ts] and t.suit_mask[0] and not t.jass:
+        inplay = in_play(s)
+        ready = 1
         # Plain card games: rank order is bit order in each suit and the unnamed cards of a
         # suit behave alike, so a run is a stretch of one hand's unnamed cards with no other
         # card in play between: drop each one whose next card up in play is one of them.
@@ -1103,12 +1110,15 @@ cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
                 if above & (~above + 1) & plain:
                     out &= ~bb
         m = moves & t.keep[s.ts]  # named cards: by the table
-    if m and t.dyn_eq:
-        live = live_classes(t, s)  # only the named pieces need it
     while m:
         b = ctz64(m)
         m &= m - 1
-        if kept_equivalent(t, s, b, moves, inplay, live) >= 0:
+        if not (moves & t.eq_any[s.ts][b]):
+            continue  # no candidate twin in the hand: nothing to test
+        if not ready:
+            ready = 1
+            inplay = in_play(s)
+        if kept_equivalent(t, s, b, moves, inplay) >= 0:
             out &= ~((<u64>1) << b)
     return out
 
@@ -1413,7 +1423,6 @@ cdef inline u64 widen_equivalents(Tab* t, State* s, u64 legal_moves, u64 kept, u
     two swapped, so when either matters, both do."""
     cdef u64 skipped = legal_moves & ~kept, m, before = ~rel
     cdef u64 inplay = in_play(s)
-    cdef uint32_t live = live_classes(t, s) if t.dyn_eq else 0
     cdef int y, x
     while skipped and before != rel:
         before = rel
@@ -1421,7 +1430,7 @@ cdef inline u64 widen_equivalents(Tab* t, State* s, u64 legal_moves, u64 kept, u
         while m:
             y = ctz64(m)
             m &= m - 1
-            x = kept_equivalent(t, s, y, legal_moves, inplay, live)
+            x = kept_equivalent(t, s, y, legal_moves, inplay)
             if x >= 0 and (rel & (((<u64>1) << x) | ((<u64>1) << y))):
                 rel |= ((<u64>1) << x) | ((<u64>1) << y)
     return rel
@@ -1444,7 +1453,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 wp = pw
                 wseat = t.seatmod[s.leader + i]
         mate_wins = ((t.side_mask >> wseat) & 1) == ((t.side_mask >> seat) & 1)
-    cdef int cp, own, x, top, o, mw, topo
+    cdef int cp, x, top, o, mw, topo
     cdef u64 opp = 0, m, ownside = 0
     cdef int later = 0  # the best card that an opponent still to play can add to the trick
     cdef int plater = 0  # and a partner
@@ -1538,8 +1547,8 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             pw = t.power[s.ts][cls][p]
             if t.jass and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
                 pw = 99  # fixes trump and wins, for now
-            own = t.power[s.ts][t.lead_class[s.ts][p]][p]  # how dangerous a discard is to keep
-            x = pw if pw else own
+            # a discard: how dangerous it is to keep, by its power where it leads
+            x = pw if pw else t.power[s.ts][t.lead_class[s.ts][p]][p]
             if want:
                 if plater > wp and plater > later:
                     sc = -x  # a partner still to play takes the trick anyway
@@ -2016,12 +2025,12 @@ cdef class Engine:
                 t.sum_bit[ts][p] = tb.sum_bit[ts][p]
                 cands = tb.eq[ts][p] if tb.eq else []
                 t.eq_n[ts][p] = len(cands)
+                t.eq_any[ts][p] = 0
                 for k in range(len(cands)):
+                    t.eq_any[ts][p] |= (<u64>1) << cands[k][0]
                     t.eq_a[ts][p][k] = cands[k][0]
                     t.eq_between[ts][p][k] = cands[k][1]
                     t.eq_diff[ts][p][k] = cands[k][2]
-                    if cands[k][2]:
-                        t.dyn_eq = 1
         t.plain = int(self._powers_plain())
         t.mid_qt = 0
         if t.plain and t.qt_ok and not t.jass and t.suit_mask[0] != 0:
@@ -2226,11 +2235,9 @@ cdef class Engine:
         cdef State s
         cdef int a, b, m
         cdef u64 moves, inplay, left
-        cdef uint32_t live
         self._state(&s, hands, trick, leader, ts, 0, 0)
         moves = legal(self.t, &s, (leader + s.tlen) % self.t.n)
         inplay = in_play(&s)
-        live = live_classes(self.t, &s) if self.t.dyn_eq else 0
         out = {}
         left = moves
         while left:
@@ -2238,7 +2245,7 @@ cdef class Engine:
             left &= left - 1
             b = m
             while True:
-                a = kept_equivalent(self.t, &s, b, moves, inplay, live)
+                a = kept_equivalent(self.t, &s, b, moves, inplay)
                 if a < 0:
                     break
                 b = a
