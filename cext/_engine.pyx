@@ -62,6 +62,7 @@ cdef struct Tab:
     u64 max_mask
     int trick_value
     int bonus_last
+    int scored                 # 1: some piece has points or a score bit in some state
     int eights
     uint8_t piece_suit[64]
     u64 suit_mask[4]
@@ -269,9 +270,10 @@ cdef inline void play(Tab* t, State* s, int p) noexcept nogil:
     winner = t.seatmod[s.leader + w]
     if (t.side_mask >> winner) & 1:
         s.acc += t.trick_value
-        for i in range(n):
-            s.acc += t.points[s.ts][s.trick[i]]
-            s.skey |= t.sum_bit[s.ts][s.trick[i]]
+        if t.scored:
+            for i in range(n):
+                s.acc += t.points[s.ts][s.trick[i]]
+                s.skey |= t.sum_bit[s.ts][s.trick[i]]
         if t.bonus_last and (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) == 0:
             s.acc += t.bonus_last
     if t.kind == KIND_MINIMO:
@@ -1993,6 +1995,7 @@ cdef class Engine:
         t.max_mask = tb.max_mask
         t.trick_value = tb.trick_value
         t.bonus_last = tb.bonus_last
+        t.scored = 0
         t.eights = tb.eights
         t.qt_ok = tb.qt_ok
         t.partition = tb.partition
@@ -2023,6 +2026,8 @@ cdef class Engine:
                 t.points[ts][p] = tb.points[ts][p]
                 t.max_future[ts][p] = tb.max_future[ts][p]
                 t.sum_bit[ts][p] = tb.sum_bit[ts][p]
+                if t.points[ts][p] or t.sum_bit[ts][p]:
+                    t.scored = 1
                 cands = tb.eq[ts][p] if tb.eq else []
                 t.eq_n[ts][p] = len(cands)
                 t.eq_any[ts][p] = 0
