@@ -1681,23 +1681,14 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                 lb = blb
             if bub < ub:
                 ub = bub
-            if lb >= beta:
-                rel[0] = rlb
+            # (an exact value returns too: narrowing (alpha, beta) to it would leave an empty
+            # window, where the first move searched would decide; found by the sweep: a pv
+            # search's window)
+            if lb >= beta or ub <= alpha or lb == ub:
+                rel[0] = rlb if lb >= beta else (rub if ub <= alpha else rlb | rub)
                 if probe and not part:
                     tt_keep_bounds(c, e, &key, h, lb - s.acc, ub - s.acc)
-                return lb
-            if ub <= alpha:
-                rel[0] = rub
-                if probe and not part:
-                    tt_keep_bounds(c, e, &key, h, lb - s.acc, ub - s.acc)
-                return ub
-            if lb == ub:
-                # exact: narrowing (alpha, beta) to it would leave an empty window, where the
-                # first move searched would decide (found by the sweep: a pv search's window)
-                rel[0] = rlb | rub
-                if probe and not part:
-                    tt_keep_bounds(c, e, &key, h, lb - s.acc, ub - s.acc)
-                return lb
+                return lb if lb >= beta else (ub if ub <= alpha else lb)
         if probe and part:
             R = to_power(t, s.ts, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3])
             pmake_key(t, s, &key, R)
