@@ -1082,12 +1082,11 @@ cdef inline u64 in_play(State* s) noexcept nogil:
 
 cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
     """Keep one piece of each run of interchangeable pieces (see tables._equivalences)."""
-    cdef u64 inplay = 0
+    cdef u64 inplay = 0  # computed once needed (never 0 then: it holds the moves)
     cdef u64 out = moves, m = moves, plain, bb, above
-    cdef int b, ready = 0
+    cdef int b
     if t.norm[s.ts] and t.suit_mask[0] and not t.jass:
         inplay = in_play(s)
-        ready = 1
         # Plain card games: rank order is bit order in each suit and the unnamed cards of a
         # suit behave alike, so a run is a stretch of one hand's unnamed cards with no other
         # card in play between: drop each one whose next card up in play is one of them.
@@ -1117,8 +1116,7 @@ cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
         m &= m - 1
         if not (moves & t.eq_any[s.ts][b]):
             continue  # no candidate twin in the hand: nothing to test
-        if not ready:
-            ready = 1
+        if not inplay:
             inplay = in_play(s)
         if kept_equivalent(t, s, b, moves, inplay) >= 0:
             out &= ~((<u64>1) << b)
