@@ -24,6 +24,10 @@ MEASURES = ("tricks", "points")
 GOALS = ("min", "max")
 
 
+#: each card's place in ``Game.sort_key`` order, as one integer (sorting by it skips the tuples)
+_CARD_ORDER = [C.suit_of(i) * 13 + 12 - C.rank_of(i) for i in range(52)]
+
+
 class Game:
     """One game with its options. Subclasses fill in the class attributes and the rule hooks."""
 
@@ -61,7 +65,12 @@ class Game:
         return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash((self.name, repr(self.options)))
+        # kept: every solve looks its game up in the engine's caches
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash: int = hash((self.name, repr(self.options)))
+            return self._hash
 
     def options_json(self) -> dict[str, Any]:
         """The options in canonical FORMAT.md form (every option, defaults filled in)."""
@@ -101,7 +110,10 @@ class Game:
         return (C.suit_of(i), -C.rank_of(i))
 
     def sorted_pieces(self, mask: int) -> list[int]:
-        return sorted(C.bits(mask), key=self.sort_key)
+        """The pieces of ``mask`` in ``sort_key`` order."""
+        if self.pieces == "tiles":
+            return sorted(C.bits(mask), reverse=True)
+        return sorted(C.bits(mask), key=_CARD_ORDER.__getitem__)
 
     def format_hand(self, mask: int) -> list[str]:
         return [self.format_piece(i) for i in self.sorted_pieces(mask)]
