@@ -584,7 +584,11 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
     those of the class, or all of them where it has none and nothing but trumps. On lead
     with ``a, b >= 1`` he leads one and the seat must beat it. Each trick takes at most one
     from each count, and one he is made to win puts him on lead: so he loses ceil(m/2) on
-    lead, floor(m/2) not, with m = min(a, b) (the best exit). Not on lead, one trick is
+    lead, floor(m/2) not, with m = min(a, b) (the best exit). With cards, outside trumps,
+    a trick he is made to win spends none of his ``a`` (a card of the class, played or
+    discarded, would lose it), so only ``b`` runs down twice as fast: min(a, ceil(b/2)) on
+    lead, min(a, floor(b/2)) not (tiles follow two classes, trumps can be made to win:
+    those keep m). Not on lead, one trick is
     also lost when, whatever class the leader can make him win, an exit survives that
     trick (``exit_after``). Not Jass: there (once its trump is fixed, with no exit in
     trumps, as a lone trump J need not follow) it cost nodes, as the must-win test does
@@ -592,7 +596,7 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
     of the classes the result rests on, his and the leader's (closed upwards, they fix who
     holds what above; lengths are keyed)."""
     cdef int hero = t.hero, ts = s.ts, tc = t.trump_class[ts], x, y, o, p, lo, k, best = 0, L = s.leader
-    cdef int lead = L == hero, ne = 0
+    cdef int lead = L == hero, ne = 0, cards = t.suit_mask[0] != 0
     cdef int ea[32]
     cdef int eb[32]
     cdef int ev[32]      # 1: the seat is void in the class and holds nothing but trumps
@@ -634,8 +638,13 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
                 el[ne] = 0
             else:
                 continue
-            k = ea[ne] if ea[ne] < eb[ne] else eb[ne]
-            k = (k + lead) // 2
+            if cards and y != tc:
+                k = (eb[ne] + lead) // 2
+                if ea[ne] < k:
+                    k = ea[ne]
+            else:
+                k = ea[ne] if ea[ne] < eb[ne] else eb[ne]
+                k = (k + lead) // 2
             if k > best:
                 best = k
                 mark[0] = el[ne]
