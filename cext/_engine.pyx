@@ -878,6 +878,13 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
             if theirs or ptheirs:
                 ub[0] -= theirs * t.trick_value + ptheirs  # tricks and points the hero cannot take
                 rub[0] = tmark | ptmark
+            if c.use_exits and ub[0] > alpha and ub[0] + theirs * t.trick_value + ptheirs - r * t.trick_value <= alpha:
+                # tricks he can surely lose, each one the less (whoever takes it, it only
+                # lowers his zero-trick charge)
+                qt = lone_exits(t, s, &mark)
+                if qt * t.trick_value > theirs * t.trick_value + ptheirs:
+                    ub[0] += theirs * t.trick_value + ptheirs - qt * t.trick_value
+                    rub[0] = mark
             if mine:
                 # his sure tricks (so no zero-trick escape), and the points of his sure trumps
                 lb[0] = s.acc + mine * t.trick_value + pmine
