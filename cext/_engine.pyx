@@ -857,6 +857,12 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
         fut += t.max_future[s.ts][p]
     if t.kind == KIND_MINIMO:
         others = t.n - popcount64(s.skey | ((<uint32_t>1) << t.hero))
+        if others and tr and t.plain:
+            # the top trump wins the trick it is played in: its holder is no zero-trick player
+            p = 63 - __builtin_clzll(tr)
+            for T in range(t.n):
+                if (s.hands[T] >> p) & 1 and T != t.hero and not (s.skey >> T) & 1:
+                    others -= 1
         ub[0] = s.acc + fut + 5 * others
         lb[0] = s.acc if (s.skey >> t.hero) & 1 else 0
         # (the must-win test assumes the others duck: true when the hero minimises)
