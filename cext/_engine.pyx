@@ -2253,6 +2253,14 @@ cdef class Engine:
         return ([s.hands[i] for i in range(n)], [s.trick[i] for i in range(s.tlen)], s.leader, s.ts,
                 s.acc, s.skey)
 
+    def lone_bounds(self, hands, int leader, int ts):
+        """At a trick start, for tests: the tricks a lone hero who avoids them surely loses
+        (``lone_exits``), and whether he surely takes no more (``hero_safe``)."""
+        cdef State s
+        cdef u64 mark = 0
+        self._state(&s, hands, [], leader, ts, 0, 0)
+        return lone_exits(self.t, &s, &mark), bool(hero_safe(self.t, &s))
+
     def final(self, int ts, int acc, int skey):
         cdef State s
         memset(&s, 0, sizeof(State))
