@@ -792,8 +792,9 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
     cdef u64 rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef int r = popcount64(s.hands[s.leader])
     cdef int fut = r * t.trick_value + t.bonus_last
-    cdef int p, T, best, extra, others, qt, L = s.leader, mine = 0, theirs = 0, pmine = 0, ptheirs = 0, tp = 0, held
-    cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0, pmark = 0, ptmark = 0
+    cdef int p, o, T, best, extra, others, qt, L = s.leader, mine = 0, theirs = 0, pmine = 0, ptheirs = 0, tp = 0
+    cdef int held, spared
+    cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0, pmark = 0, ptmark = 0, emark = 0
     cdef u64 tr = rem & t.follow[s.ts][t.trump_class[s.ts]] if t.trump_class[s.ts] >= 0 else 0  # trumps out
     rlb[0] = 0
     rub[0] = 0
@@ -860,8 +861,8 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
         if others and tr and t.plain:
             # the top trump wins the trick it is played in: its holder is no zero-trick player
             p = 63 - __builtin_clzll(tr)
-            for T in range(t.n):
-                if (s.hands[T] >> p) & 1 and T != t.hero and not (s.skey >> T) & 1:
+            for o in range(t.n):
+                if (s.hands[o] >> p) & 1 and o != t.hero and not (s.skey >> o) & 1:
                     others -= 1
         ub[0] = s.acc + fut + 5 * others
         lb[0] = s.acc if (s.skey >> t.hero) & 1 else 0
@@ -881,16 +882,17 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                     trump_tricks(t, s, &mine, &theirs, &mark, &tmark)
                     if tp:
                         trump_points(t, s, &pmine, &ptheirs, &pmark, &ptmark)
-            if theirs or ptheirs:
-                ub[0] -= theirs * t.trick_value + ptheirs  # tricks and points the hero cannot take
+            spared = theirs * t.trick_value + ptheirs  # tricks and points the hero cannot take
+            if spared:
+                ub[0] -= spared
                 rub[0] = tmark | ptmark
-            if c.use_exits and ub[0] > alpha and ub[0] + theirs * t.trick_value + ptheirs - r * t.trick_value <= alpha:
-                # tricks he can surely lose, each one the less (whoever takes it, it only
-                # lowers his zero-trick charge)
-                qt = lone_exits(t, s, &mark)
-                if qt * t.trick_value > theirs * t.trick_value + ptheirs:
-                    ub[0] += theirs * t.trick_value + ptheirs - qt * t.trick_value
-                    rub[0] = mark
+            if c.use_exits and ub[0] > alpha and ub[0] + spared - r * t.trick_value <= alpha:
+                # or the tricks he can surely lose, each one the less (whoever takes it, it
+                # only lowers his zero-trick charge), where that spares more
+                qt = lone_exits(t, s, &emark)
+                if qt * t.trick_value > spared:
+                    ub[0] += spared - qt * t.trick_value
+                    rub[0] = emark
             if mine:
                 # his sure tricks (so no zero-trick escape), and the points of his sure trumps
                 lb[0] = s.acc + mine * t.trick_value + pmine
