@@ -590,9 +590,11 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
     lead, min(a, floor(b/2)) not (tiles follow two classes, trumps can be made to win:
     those keep m). Not on lead, one trick is
     also lost when, whatever class the leader can make him win, an exit survives that
-    trick (``exit_after``). Not Jass: there (once its trump is fixed, with no exit in
-    trumps, as a lone trump J need not follow) it cost nodes, as the must-win test does
-    (jass/full tricks, 12 deals: 7.22M against 7.05M a solve). ``mark``: the lowest pieces
+    trick (``exit_after``). Jass: once its trump is fixed, and outside trumps (a lone trump
+    J need not follow): a seat holding the suit follows it or trumps, either beats him, and
+    only a void seat discards; not ``exit_after``, whose follow rules are plain ones
+    (jass/after3 tricks, 20 positions, 7.0% fewer nodes; jass/full, 6 deals, 4.5%; with the
+    weaker count of halved min(a, b) it had cost nodes). ``mark``: the lowest pieces
     of the classes the result rests on, his and the leader's (closed upwards, they fix who
     holds what above; lengths are keyed)."""
     cdef int hero = t.hero, ts = s.ts, tc = t.trump_class[ts], x, y, o, p, lo, k, best = 0, L = s.leader
@@ -604,12 +606,12 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
     cdef int eo[32]
     cdef u64 el[32]
     cdef u64 H, f, m, tm, hx, Lx, used = 0
-    if t.jass or t.side_mask != ((<u64>1) << hero) or (t.max_mask >> hero) & 1:
+    if (t.jass and ts == NONE) or t.side_mask != ((<u64>1) << hero) or (t.max_mask >> hero) & 1:
         return 0
     tm = t.follow[ts][tc] if tc >= 0 else 0
     for y in range(NCLASSES):
         H = s.hands[hero] & t.lead_mask[ts][y]
-        if not H:
+        if not H or (t.jass and y == tc):
             continue
         for o in range(t.n):
             if o == hero or not s.hands[o]:
@@ -651,7 +653,7 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
             ey[ne] = y
             eo[ne] = o
             ne += 1
-    if best or lead or not ne:
+    if best or lead or not ne or t.jass:
         return best
     # Not on lead, no exit that two tricks leave: the classes the leader can make him win
     for x in range(NCLASSES):

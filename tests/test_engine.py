@@ -199,7 +199,8 @@ def test_lone_exits_keep_the_answers_and_cut_nodes(game, options):
 @pytest.mark.parametrize("game,options", [("minimo", {"trump": "NT"}), ("minimo", {"trump": "S"}),
                                           ("moon", {"players": 3, "contract": "4"}),
                                           ("moon", {"players": 3, "contract": "none"}),
-                                          ("minimisere", {}), ("minimisere", {"trump": "H"})])
+                                          ("minimisere", {}), ("minimisere", {"trump": "H"}),
+                                          ("jass", {"trump": "S"})])
 def test_a_lone_heros_sure_losses_hold_against_the_reference(game, options):
     """The bounds themselves, not only the answers they leave: at every trick start sampled,
     the reference's least tricks for a lone hero who avoids them is at most his tricks so
