@@ -598,7 +598,7 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
     of the classes the result rests on, his and the leader's (closed upwards, they fix who
     holds what above; lengths are keyed)."""
     cdef int hero = t.hero, ts = s.ts, tc = t.trump_class[ts], x, y, o, p, lo, k, best = 0, L = s.leader
-    cdef int lead = L == hero, ne = 0, cards = t.suit_mask[0] != 0
+    cdef int lead = L == hero, ne = 0, cards = t.suit_mask[0] != 0, bits
     cdef int ea[32]
     cdef int eb[32]
     cdef int ev[32]      # 1: the seat is void in the class and holds nothing but trumps
@@ -613,6 +613,8 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
         H = s.hands[hero] & t.lead_mask[ts][y]
         if not H or (t.jass and y == tc):
             continue
+        # (Jass outside trumps: a suit's cards rank in bit order too)
+        bits = t.plain or t.jass
         for o in range(t.n):
             if o == hero or not s.hands[o]:
                 continue
@@ -620,7 +622,7 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
             if f:
                 ev[ne] = 0
                 eb[ne] = popcount64(f)
-                if t.plain:
+                if bits:
                     ea[ne] = popcount64(H & ((f & (~f + 1)) - 1))  # power follows the bits
                 else:
                     lo = low_power(t, ts, y, f)
@@ -632,7 +634,7 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
                         ea[ne] += t.power[ts][y][p] < lo
                 if not ea[ne]:
                     continue
-                el[ne] = low_piece(t, ts, y, H) if t.partition else 0  # marks: partition search only
+                el[ne] = (H & (~H + 1) if bits else low_piece(t, ts, y, H)) if t.partition else 0  # marks: partition search only
             elif y != tc and not (s.hands[o] & ~tm):
                 ev[ne] = 1  # void, and nothing but trumps: lengths decide
                 eb[ne] = popcount64(s.hands[o])
