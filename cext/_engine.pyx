@@ -609,12 +609,11 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
     if (t.jass and ts == NONE) or t.side_mask != ((<u64>1) << hero) or (t.max_mask >> hero) & 1:
         return 0
     tm = t.follow[ts][tc] if tc >= 0 else 0
+    bits = t.plain or t.jass  # (Jass outside trumps, all these look at: a suit ranks in bit order)
     for y in range(NCLASSES):
         H = s.hands[hero] & t.lead_mask[ts][y]
         if not H or (t.jass and y == tc):
             continue
-        # (Jass outside trumps: a suit's cards rank in bit order too)
-        bits = t.plain or t.jass
         for o in range(t.n):
             if o == hero or not s.hands[o]:
                 continue
