@@ -633,7 +633,10 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
                         ea[ne] += t.power[ts][y][p] < lo
                 if not ea[ne]:
                     continue
-                el[ne] = (H & (~H + 1) if bits else low_piece(t, ts, y, H)) if t.partition else 0  # marks: partition search only
+                if t.partition:  # marks: partition search only
+                    el[ne] = H & (~H + 1) if bits else low_piece(t, ts, y, H)
+                else:
+                    el[ne] = 0
             elif y != tc and not (s.hands[o] & ~tm):
                 ev[ne] = 1  # void, and nothing but trumps: lengths decide
                 eb[ne] = popcount64(s.hands[o])

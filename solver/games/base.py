@@ -24,7 +24,7 @@ MEASURES = ("tricks", "points")
 GOALS = ("min", "max")
 
 
-#: each card's place in ``Game.sort_key`` order, as one integer (sorting by it skips the tuples)
+#: each card's place in ``Game.sort_key`` order (suit S H D C, then rank high first), one integer a card
 _CARD_ORDER = [C.suit_of(i) * 13 + 12 - C.rank_of(i) for i in range(52)]
 
 
@@ -103,16 +103,14 @@ class Game:
     def _piece_word(self) -> str:
         return "tile" if self.pieces == "tiles" else "card"
 
-    def sort_key(self, i: int) -> tuple[int, int]:
+    def sort_key(self, i: int) -> int:
         """Canonical order: suit S H D C then rank high first; tiles high end first."""
-        if self.pieces == "tiles":
-            return (0, -i)
-        return (C.suit_of(i), -C.rank_of(i))
+        return -i if self.pieces == "tiles" else _CARD_ORDER[i]
 
     def sorted_pieces(self, mask: int) -> list[int]:
         """The pieces of ``mask`` in ``sort_key`` order."""
         if self.pieces == "tiles":
-            return sorted(C.bits(mask), reverse=True)
+            return sorted(C.bits(mask), reverse=True)  # (sort_key without the calls)
         return sorted(C.bits(mask), key=_CARD_ORDER.__getitem__)
 
     def format_hand(self, mask: int) -> list[str]:
