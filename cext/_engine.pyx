@@ -588,9 +588,9 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
     a trick he is made to win spends none of his ``a`` (a card of the class, played or
     discarded, would lose it), so only ``b`` runs down twice as fast: min(a, ceil(b/2)) on
     lead, min(a, floor(b/2)) not (tiles follow two classes, trumps can be made to win:
-    those keep m). Not on lead, one trick is
-    also lost when, whatever class the leader can make him win, an exit survives that
-    trick (``exit_after``). Jass: once its trump is fixed, and outside trumps (a lone trump
+    those keep m). Not on lead, one trick is also lost when, whatever class the leader
+    leads, he can lose that trick (``ducks_lead``) or an exit survives it (``exit_after``).
+    Jass: once its trump is fixed, and outside trumps (a lone trump
     J need not follow): a seat holding the suit follows it or trumps, either beats him, and
     only a void seat discards; not ``exit_after``, whose follow rules are plain ones
     (jass/after3 tricks, 20 positions, 7.0% fewer nodes; jass/full, 6 deals, 4.5%; with the
@@ -657,7 +657,7 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
             ey[ne] = y
             eo[ne] = o
             ne += 1
-    if best or lead or not ne or t.jass:
+    if best or lead or t.jass:
         return best
     # Not on lead, no exit that two tricks leave: the classes the leader can make him win
     for x in range(NCLASSES):
@@ -665,13 +665,13 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
         if not Lx:
             continue
         hx = s.hands[hero] & t.follow[ts][x]
-        if t.partition:
-            used |= low_piece(t, ts, x, Lx) | (low_piece(t, ts, x, hx) if hx else 0)
         if hx:
-            if low_power(t, ts, x, hx) < low_power(t, ts, x, Lx):
-                continue  # he can duck the leader's lowest, so any
+            if ducks_lead(t, s, x, Lx, hx, &used):
+                continue
         elif x == tc or s.hands[hero] & ~tm:
             continue  # void: a discard that cannot win
+        elif t.partition:
+            used |= low_piece(t, ts, x, Lx)
         k = exit_after(t, s, x, ne, ea, eb, ev, ey, eo)
         if k < 0:
             return 0
@@ -680,13 +680,41 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark) noexcept nogil:
     return 1
 
 
+cdef inline int ducks_lead(Tab* t, State* s, int x, u64 Lx, u64 hx, u64* used) noexcept nogil:
+    """1 when the hero, holding ``hx`` of class ``x``, surely loses a trick the leader leads
+    in it: his lowest piece of it is below the leader's lowest (``Lx``), or below every piece
+    of it that some other seat, before or after him, must follow with. ``used`` gets the
+    lowest pieces compared (partition search). Not on lead, the leader's lowest alone left
+    tricks unproved in which a later seat had to beat him (moon3 full deals, 100: 3.6% fewer
+    nodes, 2.4% fewer instructions; minimisere/after6, 30: 1.1% and 0.9%)."""
+    cdef int ts = s.ts, lo = low_power(t, ts, x, hx), o
+    cdef u64 f
+    if t.partition:
+        used[0] |= low_piece(t, ts, x, hx) | low_piece(t, ts, x, Lx)
+    if lo < low_power(t, ts, x, Lx):
+        return 1
+    for o in range(t.n):
+        if o == s.leader or o == t.hero:
+            continue
+        f = s.hands[o] & t.follow[ts][x]
+        if f and low_power(t, ts, x, f) > lo:
+            if t.partition:
+                used[0] |= low_piece(t, ts, x, f)
+            return 1
+    return 0
+
+
 cdef inline int exit_after(Tab* t, State* s, int x, int ne, int* ea, int* eb, int* ev, int* ey,
                            int* eo) noexcept nogil:
     """The first of the exits (``lone_exits``) that survives a trick of class ``x`` that the
     leader leads and the hero wins, or -1: his piece (of those following ``x``) and the
     leader's (leading ``x``) come off the counts where they could; another seat's, where it
-    could follow ``x`` with one of the exit's class, or is void and may play anything."""
-    cdef int i, a, b, ts = s.ts, L = s.leader, o, y
+    could follow ``x`` with one of the exit's class, or is void and may play anything. But
+    a trump that a seat void in ``x`` spends on the trick is above his exit trumps, so he
+    loses that trick where he must follow ``x`` or plays after that seat (he plays an exit
+    trump under it): there it spends none of the seat's count (moon3 full deals, 100:
+    5.9% fewer nodes, the median 20% fewer; Minimo 0.1%)."""
+    cdef int i, a, b, ts = s.ts, L = s.leader, o, y, tc = t.trump_class[ts], n = t.n
     cdef u64 f
     for i in range(ne):
         y = ey[i]
@@ -698,8 +726,13 @@ cdef inline int exit_after(Tab* t, State* s, int x, int ne, int* ea, int* eb, in
             f = s.hands[o] & t.follow[ts][y]
             if o == L:
                 b = eb[i] - (1 if f & t.lead_mask[ts][x] else 0)
+            elif s.hands[o] & t.follow[ts][x]:
+                b = eb[i] - (1 if f & t.follow[ts][x] else 0)
+            elif y == tc and x != tc and (s.hands[t.hero] & t.follow[ts][x]
+                                          or t.seatmod[o + n - L] < t.seatmod[t.hero + n - L]):
+                b = eb[i]
             else:
-                b = eb[i] - (1 if f & t.follow[ts][x] or not (s.hands[o] & t.follow[ts][x]) else 0)
+                b = eb[i] - 1
         if a >= 1 and b >= 1:
             return i
     return -1

@@ -225,6 +225,28 @@ def test_a_lone_heros_sure_losses_hold_against_the_reference(game, options):
     assert fired[0] > 5 and (fired[1] > 3 or game == "moon"), fired  # (no duck test for tiles)
 
 
+@pytest.mark.parametrize("hands,lost", [
+    # the seat void in spades plays after him: it can let his low trump win the first trick,
+    # or spend its trump under his top trump and then nothing beats his 2-1 (he takes both)
+    ([["3-1", "4-4"], ["6-5", "6-3"], ["2-1", "1-1"]], 0),
+    # it plays before him: its trump on the lead lets him play under, and kept it beats his
+    # 2-1 once he leads (he loses one)
+    ([["2-1", "1-1"], ["6-5", "6-3"], ["3-1", "4-4"]], 1),
+])
+def test_an_exit_trump_spent_on_a_trick_counts_only_where_he_can_play_under_it(hands, lost):
+    """Moon, trumps 1: the exit is his 2-1 under the other seat's 3-1. Whether that seat's
+    trump, spent on a trick he is made to win, takes his exit with it depends on who plays
+    first; the count must see the difference (and the reference must agree)."""
+    from solver import engine, reference
+    hero = 2 if lost == 0 else 0
+    pos = Position.from_json({"game": "moon", "options": {"players": 3, "contract": "1"}, "hands": hands,
+                              "leader": 1, "trick": [], "taken": [[], [], []]})
+    obj = Objective.make(pos.game, hero, "tricks", "min")
+    eng, _, (eh, _, leader, ts, acc, _) = engine.prepare(pos, obj)
+    assert eng.lone_bounds(eh, leader, ts)[0] == lost
+    assert reference.solve(pos, obj).value == 2 - lost
+
+
 def test_portable_bit_loops_match_bmi2():
     """The portable PEXT/PDEP loops (what a CPU without BMI2 runs: table keys, equivalent
     cards) give the same answers as the instructions, node for node."""
