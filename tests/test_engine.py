@@ -247,6 +247,22 @@ def test_an_exit_trump_spent_on_a_trick_counts_only_where_he_can_play_under_it(h
     assert reference.solve(pos, obj).value == 2 - lost
 
 
+def test_two_exits_count_what_a_trick_he_is_made_to_win_sheds():
+    """Minimo, clubs trumps, seat 1 on lead with four trumps. His diamond exit (D7 D8 under
+    seat 2's D9 DJ DQ) would lose him two tricks, but every trump lead makes him win while
+    seat 2 sheds a diamond, and the lead it then gets back is a trump again: he loses only
+    one. ``exits_after_trick`` must count the exit after that shed (a count of two here was
+    found by ``benchmarks.keys``, and this is that position cut down)."""
+    from solver import engine, reference
+    pos = Position.from_json({"game": "minimo", "options": {"trump": "C"}, "leader": 1, "trick": [],
+                              "hands": [["D8", "D7", "CA", "CK", "CJ"], ["HT", "CQ", "CT", "C9", "C7"],
+                                        ["H9", "H7", "DQ", "DJ", "D9"]], "taken": [[], [], []]})
+    obj = Objective.make(pos.game, 0, "tricks", "min")
+    eng, _, (hands, _, leader, ts, _, _) = engine.prepare(pos, obj)
+    assert reference.solve(pos, obj).value == 4
+    assert eng.lone_bounds(hands, leader, ts)[0] == 1
+
+
 def test_portable_bit_loops_match_bmi2():
     """The portable PEXT/PDEP loops (what a CPU without BMI2 runs: table keys, equivalent
     cards) give the same answers as the instructions, node for node."""
