@@ -226,7 +226,7 @@ def test_a_lone_heros_sure_losses_hold_against_the_reference(game, options):
 
 
 @pytest.mark.parametrize("hands,lost", [
-    # the seat void in spades plays after him: it can let his low trump win the first trick,
+    # the seat void in sixes plays after him: it can let his low trump win the first trick,
     # or spend its trump under his top trump and then nothing beats his 2-1 (he takes both)
     ([["3-1", "4-4"], ["6-5", "6-3"], ["2-1", "1-1"]], 0),
     # it plays before him: its trump on the lead lets him play under, and kept it beats his
@@ -250,8 +250,8 @@ def test_an_exit_trump_spent_on_a_trick_counts_only_where_he_can_play_under_it(h
 def test_two_exits_count_what_a_trick_he_is_made_to_win_sheds():
     """Minimo, clubs trumps, seat 1 on lead with four trumps. His diamond exit (D7 D8 under
     seat 2's D9 DJ DQ) would lose him two tricks, but every trump lead makes him win while
-    seat 2 sheds a diamond, and the lead it then gets back is a trump again: he loses only
-    one. ``exits_after_trick`` must count the exit after that shed (a count of two here was
+    seat 2 sheds a diamond, and each time the others get the lead back they lead a trump
+    again: he loses only one. ``exits_after_trick`` must count the exit after that shed (a count of two here was
     found by ``benchmarks.keys``, and this is that position cut down)."""
     from solver import engine, reference
     pos = Position.from_json({"game": "minimo", "options": {"trump": "C"}, "leader": 1, "trick": [],
