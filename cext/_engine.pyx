@@ -2010,24 +2010,39 @@ cdef int full(Ctx* c, State* s) noexcept nogil:
 
 # --- Python side ------------------------------------------------------------------------
 
+cdef class _Tables:
+    """One game's ``Tab``, owned: an engine switches between games by pointer, not by copy."""
+    cdef Tab* t
+
+    def __cinit__(self):
+        self.t = <Tab*>calloc(1, sizeof(Tab))
+        if self.t == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.t)
+
+
 cdef class Engine:
     """One game's tables and a transposition table; solves many positions of it."""
 
     cdef Tab* t
+    cdef _Tables tabs    # owns ``t``
     cdef Ctx c
     cdef int mtd
     cdef public object tables_key
     cdef u64 tt_alloc_mask
     cdef size_t dirty    # bytes at the table's start that a search may have written (the rest are
                          # still zero as allocated, and a clear need not touch them)
-    cdef dict blobs
+    cdef dict kept       # tables key -> _Tables
     cdef int layout_part
 
     def __cinit__(self, int tt_bits=16):
-        self.t = <Tab*>calloc(1, sizeof(Tab))
+        self.tabs = _Tables()
+        self.t = self.tabs.t
         self.c.tt = <Entry*>oh_table_alloc((<size_t>1 << tt_bits) * BUCKET * sizeof(Entry))
         self.c.tags = <uint32_t*>oh_table_alloc((<size_t>1 << tt_bits) * BUCKET * sizeof(uint32_t))
-        if self.t == NULL or self.c.tt == NULL or self.c.tags == NULL:
+        if self.c.tt == NULL or self.c.tags == NULL:
             raise MemoryError()
         self.c.tt_mask = ((<u64>1) << tt_bits) - 1
         self.tt_alloc_mask = self.c.tt_mask
@@ -2046,7 +2061,7 @@ cdef class Engine:
         self.c.order_mode = 4
         self.mtd = 1
         self.tables_key = None
-        self.blobs = {}
+        self.kept = {}
         self.layout_part = 0
         self._split()
 
@@ -2070,7 +2085,6 @@ cdef class Engine:
         memset(self.c.tags, 0, wipe // sizeof(Entry) * sizeof(uint32_t))
 
     def __dealloc__(self):
-        free(self.t)
         oh_table_free(self.c.tt)
         oh_table_free(self.c.tags)
 
@@ -2134,19 +2148,25 @@ cdef class Engine:
 
     def load(self, key, make_tables):
         """Set the game: ``make_tables()`` gives a ``solver.tables.Tables``, copied into C
-        once per ``key``; a new key forgets the transposition table."""
-        cdef bytes blob
+        once per ``key`` and kept (up to 64); a new key forgets the transposition table. Kept
+        tables are switched to by pointer: copying their 55 KB back cost moon3 full deals, whose
+        contract changes from deal to deal, 1% more instructions and 3-4 us a switch."""
+        cdef _Tables tabs
         if key == self.tables_key:
             return
-        blob = self.blobs.get(key)
-        if blob is None:
-            self._fill(make_tables())
-            blob = (<char*>self.t)[:sizeof(Tab)]
-            if len(self.blobs) > 64:
-                self.blobs.clear()
-            self.blobs[key] = blob
-        else:
-            memcpy(self.t, <char*>blob, sizeof(Tab))
+        tabs = self.kept.get(key)
+        if tabs is None:
+            tb = make_tables()
+            tabs = _Tables()
+            self.tables_key = None  # (until filled)
+            self.tabs = tabs
+            self.t = self.c.t = tabs.t
+            self._fill(tb)
+            if len(self.kept) > 64:
+                self.kept.clear()
+            self.kept[key] = tabs
+        self.tabs = tabs
+        self.t = self.c.t = tabs.t
         if self.t.partition != self.layout_part:
             self.layout_part = self.t.partition
             self._split()  # the other layout's bytes must not be read as entries

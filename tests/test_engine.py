@@ -146,6 +146,25 @@ def test_table_reuse_across_solves_of_one_deal():
     assert again.stats["nodes"] < first.stats["nodes"]
 
 
+def test_switching_games_keeps_each_games_tables():
+    """The engine keeps each game's tables and switches between them by pointer; going back
+    to a game, even after more games than it keeps (64), answers as the first time."""
+    from solver import engine
+    first = deal("moon", 5, players=3, contract="4")
+    obj = Objective.make(first.game, first.to_move, "tricks", "min")
+    engine.get_engine().new_generation()
+    before = engine.solve(first, obj, pv=False)
+    others = [deal("moon", seed, players=3, contract=c) for seed in range(12) for c in "0123456"]
+    assert len({repr(p.game) for p in others}) == 7
+    for k, pos in enumerate(others):  # 84 table keys: 7 contracts x 3 heroes x 2 goals x 2 measures
+        engine.solve(pos, Objective.make(pos.game, k % 3, ("tricks", "points")[k // 3 % 2],
+                                         ("min", "max")[k // 6 % 2]), pv=False)
+        if k % 10 == 0:
+            engine.get_engine().new_generation()
+            again = engine.solve(first, obj, pv=False)
+            assert (again.value, again.moves, again.stats["nodes"]) == \
+                (before.value, before.moves, before.stats["nodes"])
+
 @pytest.mark.parametrize("setting", [{"eq": False}, {"norm": False}, {"qt": False}, {"exits": False}, {"bounds": False},
                                      {"order": 0}, {"mtd": False}, {"tt": False}, {"partition": False},
                                      {"small": False}],
