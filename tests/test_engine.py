@@ -282,6 +282,27 @@ def test_two_exits_count_what_a_trick_he_is_made_to_win_sheds():
     assert eng.lone_bounds(hands, leader, ts)[0] == 1
 
 
+@pytest.mark.parametrize("hands,leader,hero,lost,value", [
+    # not on lead: whatever seat 2 leads he plays under it, and so again in the next trick,
+    # whoever leads it (he loses all three)
+    ([["6-4", "5-3", "3-1"], ["6-2", "5-2", "2-1"], ["6-6", "5-5", "3-3"]], 2, 0, 2, 0),
+    # on lead: seat 2 must beat his 4-1 with its 5-4, and then he plays under what is led
+    ([["6-5", "6-3", "5-1"], ["4-4", "4-1", "2-1"], ["5-5", "5-4", "5-3"]], 1, 1, 2, 1),
+    # seat 2's one six beats his six in the first trick, but may be gone in the second: he
+    # surely loses only one (counted as two, this was found by the Moon sweep)
+    ([["6-5", "6-3", "3-2"], ["6-1", "4-3", "0-0"], ["6-6", "4-1", "3-3"]], 1, 0, 1, 2),
+])
+def test_two_losses_with_tiles_need_a_seat_that_still_must_follow(hands, leader, hero, lost, value):
+    """``loses_two``, with twos trumps: a seat's pieces beat his in the second trick only where
+    one trick cannot take them all."""
+    from solver import engine, reference
+    pos = Position.from_json({"game": "moon", "options": {"players": 3, "contract": "2"}, "hands": hands,
+                              "leader": leader, "trick": [], "taken": [[], [], []]})
+    obj = Objective.make(pos.game, hero, "tricks", "min")
+    eng, _, (h, _, L, ts, _, _) = engine.prepare(pos, obj)
+    assert eng.lone_bounds(h, L, ts)[0] == lost
+    assert reference.solve(pos, obj).value == value <= 3 - lost
+
 def test_portable_bit_loops_match_bmi2():
     """The portable PEXT/PDEP loops (what a CPU without BMI2 runs: table keys, equivalent
     cards) give the same answers as the instructions, node for node."""
