@@ -14,7 +14,7 @@ depended on.
 
 from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int16_t, int32_t, int64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset, memcpy
+from libc.string cimport memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.pythread cimport PyThread_get_thread_ident
@@ -682,7 +682,8 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark, int need) noexcept nogil
     lead, min(a, floor(b/2)) not (tiles follow two classes, trumps can be made to win:
     those keep m). Not on lead, one trick is also lost when, whatever class the leader
     leads, he can lose that trick (``ducks_lead``) or an exit survives it (``exit_after``);
-    two or more, where that trick leaves enough of an exit (``exits_after_trick``). ``need``:
+    two or more, where that trick leaves enough of an exit (``exits_after_trick``); with tiles,
+    asked for two, only ``loses_two``. ``need``:
     the count that would decide the caller's window (the search stops once it is reached,
     and looks past the next trick only for more than one); 0: the best count, without that
     look. Jass: once its trump is fixed, and outside trumps (a lone trump
