@@ -577,6 +577,16 @@ cdef inline u64 low_piece(Tab* t, int ts, int cls, u64 m) noexcept nogil:
     return out
 
 
+cdef inline int beaten_below(Tab* t, int ts, int x, u64 led, u64 follow, int least) noexcept nogil:
+    """The power in class ``x`` below which a piece of his surely loses a trick a seat leads
+    from ``led`` (its lowest piece leading ``x``), or that a seat holding ``follow`` (at least
+    ``least`` pieces of it, all higher) must follow."""
+    cdef int thr = low_power(t, ts, x, led)
+    if popcount64(follow) >= least and low_power(t, ts, x, follow) > thr:
+        return low_power(t, ts, x, follow)
+    return thr
+
+
 cdef inline int loses_two(Tab* t, State* s) noexcept nogil:
     """1 when a lone hero who avoids tricks, with tiles and three players, surely loses the
     next two tricks. The first: on lead, he leads a piece that some other seat must beat
@@ -617,10 +627,8 @@ cdef inline int loses_two(Tab* t, State* s) noexcept nogil:
                 continue
             hx = H & t.follow[ts][x]
             if hx:
-                thr = low_power(t, ts, x, s.hands[L] & t.lead_mask[ts][x])
-                f = s.hands[3 - hero - L] & t.follow[ts][x]
-                if f and low_power(t, ts, x, f) > thr:
-                    thr = low_power(t, ts, x, f)
+                thr = beaten_below(t, ts, x, s.hands[L] & t.lead_mask[ts][x],
+                                   s.hands[3 - hero - L] & t.follow[ts][x], 1)
                 f = 0
                 while hx:
                     p = ctz64(hx)
@@ -643,10 +651,8 @@ cdef inline int loses_two(Tab* t, State* s) noexcept nogil:
             led |= (<u64>1) << x
             if not H & t.follow[ts][x]:
                 continue
-            thr = low_power(t, ts, x, s.hands[S] & t.lead_mask[ts][x])
-            f = s.hands[3 - hero - S] & t.follow[ts][x]
-            if popcount64(f) >= 2 and low_power(t, ts, x, f) > thr:
-                thr = low_power(t, ts, x, f)
+            thr = beaten_below(t, ts, x, s.hands[S] & t.lead_mask[ts][x],
+                               s.hands[3 - hero - S] & t.follow[ts][x], 2)  # (one trick takes one)
             if thr < below[x]:
                 below[x] = thr
     for k in range(nx):
@@ -1010,6 +1016,16 @@ cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
     return 0
 
 
+cdef inline int exits_asked(Tab* t, int L) noexcept nogil:
+    """The most losses ``lone_exits`` is asked for in the tricks measure: two or more with
+    cards only with another seat on lead, and not in Jass, which has no ``exits_after_trick``
+    (4% more instructions for nothing: jass/after3); with tiles, two (``loses_two``) with
+    three players; else one."""
+    if t.suit_mask[0]:
+        return 2 if L != t.hero and not t.jass else 1
+    return 2 if t.n == 3 else 1
+
+
 cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, int* ub, u64* rlb,
                         u64* rub) noexcept nogil:
     """Cheap bounds on the final value at a trick boundary: points still out, quick
@@ -1053,14 +1069,10 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 else:
                     ub[0] = s.acc + r - 1
                     rub[0] = s.hands[L]
-            if c.use_exits and ub[0] > s.acc + r - 1 and s.acc + r - (
-                    (2 if L != t.hero and not t.jass else 1) if t.suit_mask[0] else (2 if t.n == 3 else 1)) <= alpha:
+            if c.use_exits and ub[0] > s.acc + r - 1 and s.acc + r - exits_asked(t, L) <= alpha:
                 # a lone hero who avoids tricks loses some ("all the tricks left but one" was
                 # the bound a minimising search proved at a fifth of the trick starts that
-                # failed low: minimo/full tricks, 40 deals); two or more are looked for with
-                # cards only with another seat on lead, and not in Jass, which has no
-                # ``exits_after_trick`` (4% more instructions for nothing: jass/after3); with
-                # tiles, exactly two, and only with three players (``loses_two``)
+                # failed low: minimo/full tricks, 40 deals)
                 qt = lone_exits(t, s, &mark, s.acc + r - alpha)
                 if qt and ub[0] > s.acc + r - qt:
                     ub[0] = s.acc + r - qt
@@ -2252,12 +2264,8 @@ cdef class Engine:
             return
         tabs = self.kept.get(key)
         if tabs is None:
-            tb = make_tables()
             tabs = _Tables()
-            self.tables_key = None  # (until filled)
-            self.tabs = tabs
-            self.t = self.c.t = tabs.t
-            self._fill(tb)
+            self._fill(tabs.t, make_tables())
             if len(self.kept) > 64:
                 self.kept.clear()
             self.kept[key] = tabs
@@ -2269,8 +2277,7 @@ cdef class Engine:
         self.new_generation()
         self.tables_key = key
 
-    def _fill(self, tb):
-        cdef Tab* t = self.t
+    cdef void _fill(self, Tab* t, tb) except *:
         cdef int ts, p, cl, k
         memset(t, 0, sizeof(Tab))
         t.n = tb.n
@@ -2324,16 +2331,15 @@ cdef class Engine:
                     t.eq_a[ts][p][k] = cands[k][0]
                     t.eq_between[ts][p][k] = cands[k][1]
                     t.eq_diff[ts][p][k] = cands[k][2]
-        t.plain = int(self._powers_plain())
+        t.plain = int(self._powers_plain(t))
         t.mid_qt = 0
         if t.plain and t.qt_ok and not t.jass and t.suit_mask[0] != 0:
             for p in range(t.n):
                 if ((t.max_mask >> p) & 1) == ((t.side_mask >> p) & 1):
                     t.mid_qt |= 1u << p
 
-    cdef bint _powers_plain(self):
+    cdef bint _powers_plain(self, Tab* t):
         """Whether ``best_power`` may read a class's best card off the masks (checked, not assumed)."""
-        cdef Tab* t = self.t
         cdef int ts, cl, p, last
         cdef u64 trumps
         for ts in range(NSTATES):
