@@ -613,22 +613,25 @@ cdef int lose_trick_then_one(Tab* t, State* s) noexcept nogil:
 
 
 cdef inline int ducks_every_lead(Tab* t, State* s) noexcept nogil:
-    """1 when the hero, not on lead, surely loses the trick whatever class the leader leads:
-    he holds a piece of it that ``ducks_lead``, or, void, a piece that is no trump (any
-    piece where trumps are led and he has none)."""
+    """1 when the hero, not on lead, surely loses the trick whatever class the leader leads
+    (``loses_led`` for each)."""
     cdef int x, ts = s.ts, tc = t.trump_class[ts]
-    cdef u64 Lx, hx, used = 0, tm = t.follow[ts][tc] if tc >= 0 else 0
+    cdef u64 Lx, used = 0, tm = t.follow[ts][tc] if tc >= 0 else 0
     for x in range(NCLASSES):
         Lx = s.hands[s.leader] & t.lead_mask[ts][x]
-        if not Lx:
-            continue
-        hx = s.hands[t.hero] & t.follow[ts][x]
-        if hx:
-            if not ducks_lead(t, s, x, Lx, hx, &used):
-                return 0
-        elif not (x == tc or s.hands[t.hero] & ~tm):
+        if Lx and not loses_led(t, s, x, Lx, tm, &used):
             return 0
     return 1
+
+
+cdef inline int loses_led(Tab* t, State* s, int x, u64 Lx, u64 tm, u64* used) noexcept nogil:
+    """1 when the hero, not on lead, surely loses a trick the leader leads in class ``x``
+    (from ``Lx``; ``tm``: the trumps): he holds a piece of it that ``ducks_lead``, or, void,
+    a piece that is no trump to discard (any piece where trumps are led and he has none)."""
+    cdef u64 hx = s.hands[t.hero] & t.follow[s.ts][x]
+    if hx:
+        return ducks_lead(t, s, x, Lx, hx, used)
+    return x == t.trump_class[s.ts] or (s.hands[t.hero] & ~tm) != 0
 
 
 cdef inline int lone_exits(Tab* t, State* s, u64* mark, int need) noexcept nogil:
@@ -728,14 +731,10 @@ cdef inline int lone_exits(Tab* t, State* s, u64* mark, int need) noexcept nogil
         Lx = s.hands[L] & t.lead_mask[ts][x]
         if not Lx:
             continue
-        hx = s.hands[hero] & t.follow[ts][x]
-        if hx:
-            if ducks_lead(t, s, x, Lx, hx, &used):
-                continue
-        elif x == tc or s.hands[hero] & ~tm:
-            continue  # void: a discard that cannot win
-        elif t.partition:
-            used |= low_piece(t, ts, x, Lx)
+        if loses_led(t, s, x, Lx, tm, &used):
+            continue
+        if t.partition and not s.hands[hero] & t.follow[ts][x]:
+            used |= low_piece(t, ts, x, Lx)  # void, with only trumps
         k = exit_after(t, s, x, ne, ea, eb, ev, ey, eo)
         if k < 0:
             return 0

@@ -165,6 +165,7 @@ def test_switching_games_keeps_each_games_tables():
             assert (again.value, again.moves, again.stats["nodes"]) == \
                 (before.value, before.moves, before.stats["nodes"])
 
+
 @pytest.mark.parametrize("setting", [{"eq": False}, {"norm": False}, {"qt": False}, {"exits": False}, {"bounds": False},
                                      {"order": 0}, {"mtd": False}, {"tt": False}, {"partition": False},
                                      {"small": False}],
