@@ -1318,6 +1318,25 @@ cdef inline int kept_equivalent(Tab* t, State* s, int b, u64 moves, u64 inplay) 
     return -1
 
 
+cdef inline u64 root_reps(Tab* t, State* s, int* rep) noexcept nogil:
+    """The legal moves of the seat to move (a mask), and in ``rep`` each one's kept
+    representative (``kept_equivalent`` followed to a move that has none)."""
+    cdef int a, b, m
+    cdef u64 moves = legal(t, s, t.seatmod[s.leader + s.tlen]), left = moves
+    cdef u64 inplay = in_play(s)
+    while left:
+        m = ctz64(left)
+        left &= left - 1
+        b = m
+        while True:
+            a = kept_equivalent(t, s, b, moves, inplay)
+            if a < 0:
+                break
+            b = a
+        rep[m] = b
+    return moves
+
+
 cdef inline u64 in_play(State* s) noexcept nogil:
     cdef u64 inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef int i
@@ -2501,21 +2520,60 @@ cdef class Engine:
         """Each legal move's kept representative: {move: representative} (a kept move is its
         own); the representatives are ``representatives``."""
         cdef State s
-        cdef int a, b, m
-        cdef u64 moves, inplay, left
+        cdef int rep[64]
+        cdef int m
+        cdef u64 moves
         self._state(&s, hands, trick, leader, ts, 0, 0)
-        moves = legal(self.t, &s, (leader + s.tlen) % self.t.n)
-        inplay = in_play(&s)
+        moves = root_reps(self.t, &s, rep)
         out = {}
+        while moves:
+            m = ctz64(moves)
+            moves &= moves - 1
+            out[m] = rep[m]
+        return out
+
+    def root(self, hands, trick, int leader, int ts, int acc, int skey, progress=None):
+        """A solve's root in one call: [(move, value after it)] for every legal move, highest
+        piece first. Interchangeable moves are searched once, through their kept
+        representative (``rep_map``), the representatives in increasing order, each by
+        MTD(f) from the value before (the first from ``acc``), sharing the table; a value is
+        None where the budget ran out first. ``progress(done, total)`` is called with 0 and
+        after each representative is valued."""
+        cdef State s, ch
+        cdef int rep[64]
+        cdef int vs[64]
+        cdef int i, m, g = acc, done = 0, total
+        cdef u64 moves, reps = 0, left, valued = 0
+        cdef bint report = progress is not None
+        self._state(&s, hands, trick, leader, ts, acc, skey)
+        moves = root_reps(self.t, &s, rep)
         left = moves
         while left:
             m = ctz64(left)
             left &= left - 1
-            b = m
-            while True:
-                a = kept_equivalent(self.t, &s, b, moves, inplay)
-                if a < 0:
-                    break
-                b = a
-            out[m] = b
+            reps |= (<u64>1) << rep[m]
+        total = popcount64(reps)
+        if report:
+            progress(0, total)
+        self._start_search()
+        left = reps
+        while left:
+            m = ctz64(left)
+            left &= left - 1
+            with nogil:
+                ch = s
+                play(self.t, &ch, m)
+                g = mtdf(&self.c, &ch, g) if self.mtd else full(&self.c, &ch)
+            if self.c.aborted:
+                break
+            vs[m] = g
+            valued |= (<u64>1) << m
+            done += 1
+            if report:
+                progress(done, total)
+        self._raise_pending()
+        out = []
+        for i in range(63, -1, -1):
+            if (moves >> i) & 1:
+                out.append((i, vs[rep[i]] if (valued >> rep[i]) & 1 else None))
         return out

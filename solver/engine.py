@@ -42,10 +42,11 @@ def get_engine() -> Engine:
     return _engine
 
 
-#: The last solve's (game, (hero, measure, goal), the engine's tables key, tables, table bits): the
-#: next solve of the same game and objective skips hashing the game's side and looking up its
-#: tables (the Python side is 5-10% of a median Moon full deal's 0.3 ms)
-_last: tuple = (None, None, None, None, 0)
+#: (game, hero, measure, goal) -> (the engine's tables key, tables, table bits) for the games
+#: solved lately: a solve of a game seen before (an equal one: each dealt or parsed position
+#: brings its own) skips working out the side and looking up its tables, and hands the engine
+#: the key it holds, which it then recognises by identity
+_prepared: dict[tuple, tuple] = {}
 
 
 def prepare(position: Position, objective: Objective, table_bits: int | None = None) -> tuple[Engine, Tables, tuple]:
@@ -55,18 +56,18 @@ def prepare(position: Position, objective: Objective, table_bits: int | None = N
     one solve; ``table_bits`` asks for another size (a sweep over many
     neighbouring positions gains from the whole table).
     """
-    global _last
     game = position.game
     eng = get_engine()
-    okey = (objective.hero, objective.measure, objective.goal)
-    last_game, last_okey, loaded, tb, bits = _last
-    # (equal, not only the same object: each parsed or dealt position brings its own game)
-    if not (last_okey == okey and eng.tables_key is loaded and (last_game is game or last_game == game)):
+    pkey = (game, objective.hero, objective.measure, objective.goal)
+    got = _prepared.get(pkey)
+    if got is None:
         what = (game.side(objective.hero), objective.measure, objective.goal)
-        tb = compile_tables(game, *what)
-        eng.load((game, *what), lambda: tb)
         bits = GAME_TT_BITS.get(game.name, TT_BITS) + (1 if game.n_players == 4 and game.name == "moon" else 0)
-        _last = (game, okey, eng.tables_key, tb, bits)
+        if len(_prepared) >= 64:
+            _prepared.clear()
+        got = _prepared[pkey] = ((game, *what), compile_tables(game, *what), bits)
+    key, tb, bits = got
+    eng.load(key, lambda: tb)
     eng.use_table_bits(bits if table_bits is None else table_bits)  # forgets the table only when the size changes
     return eng, tb, state_of(position, tb)
 
@@ -81,7 +82,7 @@ def state_of(position: Position, tb: Tables) -> tuple:
     ts = 0 if position.game.name == "moon" else trump_state(position.trump)
     acc = skey = 0
     n = position.n_players
-    for s in range(n):
+    for s in range(n) if any(position.taken) else ():  # (nothing taken at a deal's start)
         taken = position.taken[s]
         if tb.kind == KIND_MINIMO and taken:
             skey |= 1 << s
@@ -120,17 +121,16 @@ def _solve(position: Position, objective: Objective | None, max_nodes: int | Non
                            {"nodes": 0, "tt_hits": 0, "tt_probes": 0, "seconds": 0.0, "engine": "fast"})
     eng, tb, state = prepare(position, obj)
     eng.set_budget(max_nodes, max_seconds)
-    rep_of = eng.rep_map(*state[:4])
-    reps = sorted(set(rep_of.values()))
-    maximizing = bool(tb.max_mask >> position.to_move & 1)
-    rep_values = dict(zip(reps, root_values(eng, state, reps, progress)))
-    complete = len(rep_values) == len(reps)
-    moves = [(m, rep_values.get(rep_of[m])) for m in game.sorted_pieces(C.mask_of(rep_of))]
+    moves = eng.root(*state, progress)  # highest piece first: the order of tiles
+    if game.pieces != "tiles":
+        moves.sort(key=lambda move: game.sort_key(move[0]))
+    values = [v for _, v in moves]
+    complete = None not in values
     value = None
     best: list[int] = []
     line: list[int] = []
     if complete:
-        value = (max if maximizing else min)(v for _, v in moves)  # type: ignore[type-var]
+        value = (max if tb.max_mask >> position.to_move & 1 else min)(values)  # type: ignore[type-var]
         best = [m for m, v in moves if v == value]
         if pv:
             walked = principal_variation(eng, state, value)
@@ -139,24 +139,6 @@ def _solve(position: Position, objective: Objective | None, max_nodes: int | Non
     stats = {"nodes": eng.nodes, "tt_hits": eng.tt_hits, "tt_probes": eng.tt_probes, "searches": eng.searches,
              "seconds": round(time.perf_counter() - start, 6), "engine": "fast"}
     return SolveResult(game, value, obj, position.to_move, moves, best, line, stats, complete)
-
-
-def root_values(eng: Engine, state: tuple, moves: list[int],
-                progress: Callable[[int, int], None] | None = None) -> list[int]:
-    """The values after ``moves``, each search starting from the value before: in one call
-    to the core, or, to report ``progress(done, total)``, one call a move. Shorter when the
-    budget ran out."""
-    if progress is None:
-        return eng.move_values(*state, moves)
-    values: list[int] = []
-    progress(0, len(moves))
-    for m in moves:
-        got = eng.move_values(*state, [m], [values[-1] if values else state[4]])
-        if not got:
-            break
-        values += got
-        progress(len(values), len(moves))
-    return values
 
 
 def principal_variation(eng: Engine, state: tuple, value: int) -> list[int] | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from types import ModuleType
 from typing import Literal
 
 from . import reference
@@ -20,15 +21,25 @@ from .result import SolveResult
 Engine = Literal["auto", "fast", "reference"]
 
 
+_fast: ModuleType | None = None  # solver.engine, once imported
+
+
+def _fast_module() -> ModuleType | None:
+    """``solver.engine``, imported once rather than at every solve, or None where the
+    engine is not built."""
+    global _fast
+    if _fast is None:
+        try:
+            from . import engine
+        except ImportError:
+            return None
+        _fast = engine
+    return _fast
+
+
 def fast_available() -> bool:
     """Whether the compiled engine can be used."""
-    if os.environ.get("OPENHAND_PUREPYTHON"):
-        return False
-    try:
-        from . import engine  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    return not os.environ.get("OPENHAND_PUREPYTHON") and _fast_module() is not None
 
 
 def engine_name(engine: Engine = "auto") -> str:
@@ -54,6 +65,8 @@ def solve(position: Position, objective: Objective | None = None, *, engine: Eng
     """
     if engine_name(engine) == "reference":
         return reference.solve(position, objective, pv=pv, progress=progress)
-    from . import engine as fast
+    fast = _fast_module()
+    if fast is None:
+        from . import engine as fast  # not built: raises the ImportError that says why
     return fast.solve(position, objective, max_nodes=max_nodes, max_seconds=max_seconds, pv=pv,
                       progress=progress)

@@ -488,6 +488,32 @@ def test_move_values_equal_each_childs_value_and_stop_at_the_budget():
         eng.move_values(*state, [illegal])
 
 
+def test_root_values_every_legal_move_through_its_representative_and_stops_at_the_budget():
+    """A solve's root in one call: every legal move, highest piece first, with the value of
+    the move that stands for it (each representative valued as ``move_values`` values it);
+    a node budget that runs out leaves the moves it did not reach at None."""
+    from solver import engine
+    pos = deal("minimo", 5, trump="S")
+    eng, _, state = engine.prepare(pos, pos.objective)
+    rep_of = eng.rep_map(*state[:4])
+    reps = sorted(set(rep_of.values()))
+    assert len(reps) < len(rep_of)  # the deal has interchangeable moves
+    eng.new_generation()
+    eng.set_budget()
+    values = dict(zip(reps, eng.move_values(*state, reps)))
+    eng.new_generation()
+    eng.set_budget()
+    got = eng.root(*state)
+    assert got == [(m, values[rep_of[m]]) for m in sorted(rep_of, reverse=True)]
+    used = eng.nodes
+    eng.new_generation()
+    eng.set_budget(max_nodes=used // 2)
+    short = eng.root(*state)
+    assert [m for m, _ in short] == [m for m, _ in got]
+    assert None in [v for _, v in short]
+    assert all(v is None or v == values[rep_of[m]] for m, v in short)
+
+
 class _Alarm(Exception):
     pass
 
