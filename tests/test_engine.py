@@ -216,6 +216,26 @@ def test_lone_exits_keep_the_answers_and_cut_nodes(game, options):
     assert nodes[0] < nodes[1]
 
 
+def test_the_two_loss_search_keeps_moon_full_deals_answers():
+    """The two-loss search with tiles (``lose_trick_then_one``) where the table is full, as
+    only a whole deal fills it: a trick the hero wins counts where an entry shows two more
+    losses after it. Moon 3p full deals, seeds 0-39: the same values as without the lone
+    hero's bounds (a look-up that ignored how many losses it needs, or read the entry's
+    lower bound, moved the values of one or two of these deals)."""
+    from solver import engine
+    eng = engine.get_engine()
+    try:
+        for seed in range(40):
+            pos = deal("moon", seed, players=3)
+            answers = []
+            for on in (True, False):
+                eng.configure(exits=on)
+                answers.append(engine.solve(pos, pv=False).moves)
+            assert answers[0] == answers[1], seed
+    finally:
+        eng.configure()
+
+
 @pytest.mark.parametrize("game,options", [("minimo", {"trump": "NT"}), ("minimo", {"trump": "S"}),
                                           ("moon", {"players": 3, "contract": "4"}),
                                           ("moon", {"players": 3, "contract": "none"}),
