@@ -216,17 +216,21 @@ def test_lone_exits_keep_the_answers_and_cut_nodes(game, options):
     assert nodes[0] < nodes[1]
 
 
-def test_the_two_loss_search_keeps_moon_full_deals_answers():
-    """The two-loss search with tiles (``lose_trick_then_one``) where the table is full, as
-    only a whole deal fills it: a trick the hero wins counts where an entry shows two more
-    losses after it. Moon 3p full deals, seeds 0-39: the same values as without the lone
-    hero's bounds (a look-up that ignored how many losses it needs, or read the entry's
-    lower bound, moved the values of one or two of these deals)."""
+@pytest.mark.parametrize("game", ["moon", "minimo"])
+def test_the_two_loss_search_keeps_full_deals_answers(game):
+    """The search of the trick at hand for two losses (``lose_trick_then_one``) where the
+    table is full, as only a whole deal fills it: a trick the hero wins counts where an
+    entry shows two more losses after it. Moon 3p and Minimo full deals, seeds 0-39: the
+    same values as without the lone hero's bounds (a look-up that ignored how many losses
+    it needs, or read the entry's lower bound, moved the values of one or two Moon deals)."""
     from solver import engine
     eng = engine.get_engine()
     try:
         for seed in range(40):
-            pos = deal("moon", seed, players=3)
+            if game == "moon":
+                pos = deal("moon", seed, players=3)
+            else:
+                pos = deal("minimo", seed, trump=("S", "H", "D", "C", "NT")[seed % 5])
             answers = []
             for on in (True, False):
                 eng.configure(exits=on)
