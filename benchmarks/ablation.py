@@ -24,6 +24,7 @@ SETTINGS: dict[str, dict[str, object]] = {
     "no small-card rule": {"small": False},
     "no quick tricks": {"qt": False},
     "no lone exits": {"exits": False},
+    "no kin entries (Minimo points)": {"kin": False},
     "no bounds at all": {"bounds": False},
     "plain ordering": {"order": 0},
     "full window (no MTD)": {"mtd": False},

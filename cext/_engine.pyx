@@ -95,6 +95,9 @@ cdef struct Tab:
                                # trick holds (trick_is_won): worked out once, not at every node
     int plain                  # 1: in every class, power rises with the bit index among the cards that
                                # follow it, then among the trumps above them; every other card has 0
+    u64 kin_meta               # key meta bits that a hash ignores, so that keys differing only there
+                               # share a bucket and bound each other (Minimo: who has a trick; see
+                               # ``kin_bounds``); 0: none
 
 cdef struct State:
     u64 hands[4]
@@ -163,6 +166,8 @@ cdef struct Ctx:
     int use_qt
     int use_small        # partition search: one small card of a suit stands for the others
     int use_exits        # a lone hero's sure losing leads (lone_exits)
+    int use_kin          # table entries bound their kin (kin_bounds)
+    u64 kin_meta         # the loaded tables' ``kin_meta`` where ``use_kin``, else 0
     int order_mode       # 4: the heuristics below; 0: the first, plainer ones (for comparison)
     int64_t searches
     int check_signals    # 1: the search runs in the main thread, where Python handles signals
@@ -631,7 +636,7 @@ cdef inline int table_loses(Ctx* c, Tab* t, State* s, int need) noexcept nogil:
     if r <= c.tt_min or t.partition or not (c.use_tt and t.qt_ok):
         return 0
     make_key(c, t, s, &key)
-    h = hash_of(&key)
+    h = hash_of(c, &key)
     e = tt_find(c, &key, h)
     return e != NULL and e.hi <= r - need
 
@@ -1214,14 +1219,14 @@ cdef inline void make_key(Ctx* c, Tab* t, State* s, Key* key) noexcept nogil:
                 | (<u64>popcount64(R & t.suit_mask[2]) << 32) | (<u64>popcount64(R & t.suit_mask[3]) << 36))
 
 
-cdef inline u64 hash_of(Key* key) noexcept nogil:
+cdef inline u64 hash_of(Ctx* c, Key* key) noexcept nogil:
     cdef u64 h = key.k[0] * <u64>0x9E3779B97F4A7C15
     h ^= key.k[1] * <u64>0xC2B2AE3D27D4EB4F
     h = (h ^ (h >> 29)) * <u64>0xBF58476D1CE4E5B9
     h ^= key.k[2] * <u64>0x165667B19E3779F9
     h ^= key.k[3] * <u64>0x94D049BB133111EB
     h ^= key.k[4] * <u64>0x27D4EB2F165667C5
-    h ^= key.meta * <u64>0xD6E8FEB86659FD93
+    h ^= (key.meta & ~c.kin_meta) * <u64>0xD6E8FEB86659FD93
     h ^= h >> 32
     return h
 
@@ -1254,6 +1259,41 @@ cdef inline Entry* tt_find(Ctx* c, Key* key, u64 h) noexcept nogil:
         if (c.tags[at + i] & <uint32_t>TAG_MATCH) == want and same(&c.tt[at + i], key):
             return &c.tt[at + i]
     return NULL
+
+
+cdef inline void kin_bounds(Ctx* c, Tab* t, State* s, Key* key, u64 h, int* lb, int* ub) noexcept nogil:
+    """Narrow ``lb``/``ub`` by the entries of the key's bucket for the same cards with another
+    set of players who have taken a trick (Minimo points). For any play to the end, a player
+    without a trick here and with one there (``U``) adds at most 5 to the hero's score here,
+    one with a trick here and not there (``D``) takes at most 5 off; so the value here is
+    within [there - 5|D|, there + 5|U|]. The hero's own bit: without a trick he scores 0 if
+    he takes none, else as with one (his running total then 0), never more; so an entry
+    where he has one bounds from above here where he has none, and from below the other way
+    round. Keys that differ only in these bits hash to one bucket (``kin_meta``): the lookup
+    reads no further cache line (``Ctx.kin_meta``)."""
+    cdef u64 at = (h & c.tt_mask) * BUCKET, d, hb = (<u64>1) << (5 + t.hero)
+    cdef uint32_t want = tag_word(c, h, 0)
+    cdef int i, lo, hi
+    cdef Entry* e
+    for i in range(BUCKET):
+        if (c.tags[at + i] & <uint32_t>TAG_MATCH) != want:
+            continue
+        e = &c.tt[at + i]
+        d = e.meta ^ key.meta
+        if d == 0 or (d & ~c.kin_meta) or e.k[0] != key.k[0] or e.k[1] != key.k[1] \
+                or e.k[2] != key.k[2] or e.k[3] != key.k[3] or e.k[4] != key.k[4]:
+            continue
+        lo = e.lo + s.acc - 5 * popcount64(d & key.meta & ~hb)
+        hi = e.hi + s.acc + 5 * popcount64(d & e.meta & ~hb)
+        if d & hb:
+            if key.meta & hb:
+                hi = INF  # he has a trick here, not there: a lower bound only
+            else:
+                lo = -INF  # there, not here (his running total is 0): an upper bound only
+        if lo > lb[0]:
+            lb[0] = lo
+        if hi < ub[0]:
+            ub[0] = hi
 
 
 cdef inline void tt_store(Ctx* c, Key* key, u64 h, int lo, int hi, int best, int depth) noexcept nogil:
@@ -1955,7 +1995,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
             # tricks, 60 deals: 7-9% less time, 1.4% fewer nodes; partition probes walk
             # chains, and there the order cost time)
             make_key(c, t, s, &key)
-            h = hash_of(&key)
+            h = hash_of(c, &key)
             c.tt_probes += 1
             e = tt_find(c, &key, h)
             if e != NULL:
@@ -1967,6 +2007,12 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                 if ub <= alpha:
                     return ub
                 first = e.best if e.best != 255 else -1
+            if c.kin_meta:
+                kin_bounds(c, t, s, &key, h, &lb, &ub)
+                if lb >= beta or lb == ub:
+                    return lb
+                if ub <= alpha:
+                    return ub
         if c.use_bounds:
             bounds(c, t, s, alpha if alpha > lb else lb, beta if beta < ub else ub, &blb, &bub, &rlb, &rub)
             if blb > lb:
@@ -2169,6 +2215,7 @@ cdef class Engine:
         self.c.use_part = 1
         self.c.use_small = 1
         self.c.use_exits = 1
+        self.c.use_kin = 1
         self.c.order_mode = 4
         self.mtd = 1
         self.tables_key = None
@@ -2238,11 +2285,13 @@ cdef class Engine:
         return bool(oh_bmi2)
 
     def configure(self, *, eq=True, tt=True, bounds=True, mtd=True, norm=True, order=4, qt=True,
-                  partition=True, small=True, exits=True):
+                  partition=True, small=True, exits=True, kin=True):
         """Switch techniques off, to measure what each one saves."""
         self.c.use_part = int(partition)
         self.c.use_small = int(small)
         self.c.use_exits = int(exits)
+        self.c.use_kin = int(kin)
+        self.c.kin_meta = self.t.kin_meta if kin else 0
         self.c.use_eq = int(eq)
         self.c.use_tt = int(tt)
         self.c.use_bounds = int(bounds)
@@ -2274,6 +2323,7 @@ cdef class Engine:
             self.kept[key] = tabs
         self.tabs = tabs
         self.t = self.c.t = tabs.t
+        self.c.kin_meta = self.t.kin_meta if self.c.use_kin else 0
         if self.t.partition != self.layout_part:
             self.layout_part = self.t.partition
             self._split()  # the other layout's bytes must not be read as entries
@@ -2297,6 +2347,8 @@ cdef class Engine:
         t.eights = tb.eights
         t.qt_ok = tb.qt_ok
         t.partition = tb.partition
+        # the score key's bits are who has taken a trick (``make_key`` puts them at bit 5)
+        t.kin_meta = (((<u64>1) << t.n) - 1) << 5 if t.kind == KIND_MINIMO else 0
         for p in range(64):
             t.piece_suit[p] = tb.piece_suit[p]
         for p in range(512):
