@@ -2623,16 +2623,23 @@ cdef class Engine:
         """A solve's root in one call: [(move, value after it)] for every legal move, highest
         piece first. Interchangeable moves are searched once, through their kept
         representative (``rep_map``), the representatives in increasing order, each by
-        MTD(f) from the value before (the first from ``acc``), sharing the table; a value is
-        None where the budget ran out first. ``progress(done, total)`` is called with 0 and
-        after each representative is valued."""
+        MTD(f), sharing the table; a value is None where the budget ran out first.
+        ``progress(done, total)`` is called with 0 and after each representative is valued.
+        The first search starts from ``acc``; with cards each next one from the best value so
+        far for the seat to move (asking first, as DDS does, whether the move does as well:
+        full deals, nodes, Minimo points 3.5% and bridge 2.1% fewer, Minimisere 8 cards
+        points 6.3% and tricks 1.9%, Jass 9 cards tricks 0.4% fewer and 8 cards points 1.1%
+        more), with tiles from the value before (the best cost Moon 0.5-1.5% more nodes)."""
         cdef State s
         cdef int rep[64]
         cdef int vs[64]
-        cdef int i, m, g = acc, done = 0, total
+        cdef int i, m, v, g = acc, best = acc, done = 0, total
+        cdef bint by_best = self.t.suit_mask[0] != 0
+        cdef bint maximizing
         cdef u64 moves, reps = 0, left, valued = 0
         cdef bint report = progress is not None
         self._state(&s, hands, trick, leader, ts, acc, skey)
+        maximizing = (self.t.max_mask >> self.t.seatmod[s.leader + s.tlen]) & 1
         moves = root_reps(self.t, &s, rep)
         left = moves
         while left:
@@ -2648,10 +2655,13 @@ cdef class Engine:
             m = ctz64(left)
             left &= left - 1
             with nogil:
-                g = self._after(&s, m, g)
+                v = self._after(&s, m, g)
             if self.c.aborted:
                 break
-            vs[m] = g
+            vs[m] = v
+            if not done or (v > best if maximizing else v < best):
+                best = v
+            g = best if by_best else v
             valued |= (<u64>1) << m
             done += 1
             if report:
