@@ -12,7 +12,7 @@ Minimisere), it is a partition search: an entry keeps only the ranks its result
 depended on.
 """
 
-from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int16_t, int32_t, int64_t
+from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int8_t, int16_t, int32_t, int64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
@@ -167,6 +167,8 @@ cdef struct Ctx:
     int use_small        # partition search: one small card of a suit stands for the others
     int use_exits        # a lone hero's sure losing leads (lone_exits)
     int use_kin          # table entries bound their kin (kin_bounds)
+    int8_t killer[16][2] # the lead that last cut at a trick start, by cards left and whether the
+                         # hero's side led; -1: none (cleared with the table and at each solve)
     u64 kin_meta         # the loaded tables' ``kin_meta`` where ``use_kin``, else 0
     int order_mode       # 4: the heuristics below; 0: the first, plainer ones (for comparison)
     int64_t searches
@@ -2064,6 +2066,13 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     moves = all_moves = legal(t, s, seat)
     if c.use_eq and moves & (moves - 1):
         moves = drop_equivalents(t, s, moves)
+    if first < 0 and s.tlen == 0 and c.order_mode == 4:
+        # No best move from the table: the lead that last cut at a trick start with as many
+        # cards left, the same side on lead (the killer heuristic). Full deals, nodes: moon3
+        # 16% and moon4 27% fewer, bridge (10) 16%, Minimo 2%; Minimisere and Jass cut to
+        # 8-9 cards within 1-3% either way, Jass 8 cards points 8.5% more on seeds 0-29
+        # and 8% fewer on 100-129. Following plays ordered the same way lost: Minimo 43% more.
+        first = c.killer[r][(t.side_mask >> s.leader) & 1]
     # The table's best move goes first and alone: the rest are scored and sorted only if it
     # does not cut (same order, so the same nodes; most probes that name a move cut with it)
     k = 0
@@ -2114,6 +2123,8 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
         if alpha >= beta:
             if part:
                 nrel = crel  # a cut: this move alone proves the bound
+            if s.tlen == 0:
+                c.killer[r][(t.side_mask >> s.leader) & 1] = order[i]
             break
     if part:
         if t.jass:
@@ -2305,6 +2316,7 @@ cdef class Engine:
         """Forget every table entry (O(1): entries of older generations are ignored)."""
         self.c.pool_used = 0
         next_generation(&self.c)
+        memset(self.c.killer, -1, sizeof(self.c.killer))
 
     def load(self, key, make_tables):
         """Set the game: ``make_tables()`` gives a ``solver.tables.Tables``, copied into C
@@ -2430,6 +2442,7 @@ cdef class Engine:
         s.skey = skey
 
     def _begin(self, max_nodes, max_seconds):
+        memset(self.c.killer, -1, sizeof(self.c.killer))  # a solve's node count depends on it alone
         self.c.nodes = 0
         self.c.tt_hits = 0
         self.c.tt_probes = 0
