@@ -2069,9 +2069,9 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     if first < 0 and s.tlen == 0 and c.order_mode == 4:
         # No best move from the table: the lead that last cut at a trick start with as many
         # cards left, the same side on lead (the killer heuristic). Full deals, nodes: moon3
-        # 16% and moon4 27% fewer, bridge (10) 16%, Minimo 2%; Minimisere and Jass cut to
-        # 8-9 cards within 1-3% either way, Jass 8 cards points 8.5% more on seeds 0-29
-        # and 8% fewer on 100-129. Following plays ordered the same way lost: Minimo 43% more.
+        # 16-21% and moon4 23% fewer, bridge (10) 16%, Minimo 2.5%; Minimisere and Jass cut
+        # to 8-9 cards within 3.5% either way, Jass 8 cards points 8.5% more on seeds 0-29
+        # and 8% fewer on 100-129. Following plays ordered the same way lost: Minimo 44% more.
         first = c.killer[r][(t.side_mask >> s.leader) & 1]
     # The table's best move goes first and alone: the rest are scored and sorted only if it
     # does not cut (same order, so the same nodes; most probes that name a move cut with it)

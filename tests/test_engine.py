@@ -250,12 +250,11 @@ def test_minimo_kin_entries_keep_the_answers_and_cut_nodes():
     from solver import engine
     eng = engine.get_engine()
     trumps = ("S", "H", "D", "C", "NT")
-    cases = [(deal("minimo", seed, trump=trumps[seed % 5]), seed) for seed in range(30)]
-    cases += [(pos, i) for trump in trumps
-              for i, pos in enumerate(random_positions("minimo", 300, 5, cards_left=(4, 6), trump=trump))]
+    cases = [deal("minimo", seed, trump=trumps[seed % 5]) for seed in range(30)]
+    cases += [pos for trump in trumps for pos in random_positions("minimo", 300, 5, cards_left=(4, 6), trump=trump)]
     nodes = [0, 0]
     try:
-        for pos, i in cases:
+        for pos in cases:
             for obj in [Objective.make(pos.game, hero, "points", goal) for hero in range(3) for goal in ("min", "max")]:
                 answers = []
                 for k, on in enumerate((True, False)):
