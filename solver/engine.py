@@ -23,10 +23,14 @@ from .tables import KIND_MINIMO, Tables, compile_tables, trump_state
 #: tag for each entry): 60 MiB, the fixed memory budget.
 TT_BITS = 18
 #: Small games use only the start of the table, which then stays in cache (measured: Moon
-#: full deals 1.5-2x faster at 2**13 buckets than at 2**18, with the same node counts; Minimo
-#: at 2**14 against 2**16, 60 full deals: nodes +0.04% tricks and +0.5% points, mean time
-#: 4% and 3% less, while 2**13 costs 0.4% and 3.5% more nodes).
-GAME_TT_BITS = {"moon": 13, "minimo": 14}
+#: full deals 1.5-2x faster at 2**13 buckets than at 2**18, with the same node counts; at
+#: 2**11 (4p: 2**12 against 2**14), timing each deal's first solve as a user meets it, Moon 3p
+#: 200 deals had the lower median in 9 of 10 runs taking turns, on average 0.26 against 0.30
+#: ms, and Moon 4p 60 deals 8% lower in 3 of 3, with 0.05% and 1.7% more nodes; in two
+#: quieter runs of benchmarks.fulldeals the medians were alike, 0.16 ms, the p90 lower. Minimo
+#: at 2**14 against 2**16, 60 full deals: nodes +0.04% tricks and +0.5% points, mean time 4%
+#: and 3% less, while 2**13 costs 0.4% and 3.5% more nodes).
+GAME_TT_BITS = {"moon": 11, "minimo": 14}
 
 _engine: Engine | None = None
 #: One search at a time on the shared table: the core releases the GIL while it searches,
