@@ -188,6 +188,21 @@ def test_every_technique_leaves_the_answers_unchanged(setting):
         eng.configure()
 
 
+def _same_answers_on_and_off(technique: str, pos: Position, obj: Objective | None,
+                             nodes: list[int] | None = None) -> None:
+    """Solve ``pos`` with the engine's ``technique`` on, then off: the same value of every
+    move; each solve's nodes are added to ``nodes`` ([on, off]) when given."""
+    from solver import engine
+    answers = []
+    for k, on in enumerate((True, False)):
+        engine.get_engine().configure(**{technique: on})
+        result = engine.solve(pos, obj, pv=False)
+        answers.append(result.moves)
+        if nodes is not None:
+            nodes[k] += result.stats["nodes"]
+    assert answers[0] == answers[1], (pos.dumps(), obj)
+
+
 @pytest.mark.parametrize("game,options", [("minimo", {"trump": "NT"}), ("minimo", {"trump": "H"}),
                                           ("moon", {"players": 3, "contract": "4"}),
                                           ("moon", {"players": 3, "contract": "none"}),
@@ -204,13 +219,7 @@ def test_lone_exits_keep_the_answers_and_cut_nodes(game, options):
     try:
         for i, pos in enumerate(random_positions(game, 12, 8080, cards_left=cards, **options)):
             obj = Objective.make(pos.game, (pos.to_move + i) % pos.n_players, "tricks", "min")
-            answers = []
-            for k, on in enumerate((True, False)):
-                eng.configure(exits=on)
-                result = engine.solve(pos, obj, pv=False)
-                answers.append(result.moves)
-                nodes[k] += result.stats["nodes"]
-            assert answers[0] == answers[1], (pos.dumps(), obj)
+            _same_answers_on_and_off("exits", pos, obj, nodes)
     finally:
         eng.configure()
     assert nodes[0] < nodes[1]
@@ -231,11 +240,7 @@ def test_the_two_loss_search_keeps_full_deals_answers(game):
                 pos = deal("moon", seed, players=3)
             else:
                 pos = deal("minimo", seed, trump=("S", "H", "D", "C", "NT")[seed % 5])
-            answers = []
-            for on in (True, False):
-                eng.configure(exits=on)
-                answers.append(engine.solve(pos, pv=False).moves)
-            assert answers[0] == answers[1], seed
+            _same_answers_on_and_off("exits", pos, None)
     finally:
         eng.configure()
 
@@ -256,13 +261,7 @@ def test_minimo_kin_entries_keep_the_answers_and_cut_nodes():
     try:
         for pos in cases:
             for obj in [Objective.make(pos.game, hero, "points", goal) for hero in range(3) for goal in ("min", "max")]:
-                answers = []
-                for k, on in enumerate((True, False)):
-                    eng.configure(kin=on)
-                    result = engine.solve(pos, obj, pv=False)
-                    answers.append(result.moves)
-                    nodes[k] += result.stats["nodes"]
-                assert answers[0] == answers[1], (pos.dumps(), obj)
+                _same_answers_on_and_off("kin", pos, obj, nodes)
     finally:
         eng.configure()
     assert nodes[0] < nodes[1]
