@@ -1097,10 +1097,14 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
     if t.kind == KIND_MINIMO:
         others = t.n - popcount64(s.skey | ((<uint32_t>1) << t.hero))
         if others and tr and t.plain:
-            # the top trump wins the trick it is played in: its holder is no zero-trick player
-            p = 63 - __builtin_clzll(tr)
+            # a player whose trumps cannot each be beaten by a higher one of another player
+            # (``outmatched``; ranks in bit order) wins a trick with one: no zero-trick player
+            # (the top trump's holder alone, before: full deals, 100, points 1.5% more nodes,
+            # 0.7% more instructions)
             for o in range(t.n):
-                if (s.hands[o] >> p) & 1 and o != t.hero and not (s.skey >> o) & 1:
+                m = s.hands[o] & tr
+                if m and o != t.hero and not (s.skey >> o) & 1 \
+                        and outmatched(m, tr & ~m) < popcount64(m):
                     others -= 1
         ub[0] = s.acc + fut + 5 * others
         lb[0] = s.acc if (s.skey >> t.hero) & 1 else 0
