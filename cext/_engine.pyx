@@ -2362,6 +2362,11 @@ cdef class Engine:
         """Forget every table entry (O(1): entries of older generations are ignored)."""
         self.c.pool_used = 0
         next_generation(&self.c)
+        self._forget_leads()
+
+    cdef void _forget_leads(self):
+        """Clear what ordering learnt from earlier cutoffs (the killers and ``lead_cost``), so
+        that a solve's node count depends on it alone."""
         memset(self.c.killer, -1, sizeof(self.c.killer))
         memset(self.c.lead_cost, 0xFF, sizeof(self.c.lead_cost))
 
@@ -2489,8 +2494,7 @@ cdef class Engine:
         s.skey = skey
 
     def _begin(self, max_nodes, max_seconds):
-        memset(self.c.killer, -1, sizeof(self.c.killer))  # a solve's node count depends on it alone
-        memset(self.c.lead_cost, 0xFF, sizeof(self.c.lead_cost))
+        self._forget_leads()
         self.c.nodes = 0
         self.c.tt_hits = 0
         self.c.tt_probes = 0
