@@ -1779,6 +1779,27 @@ cdef inline u64 widen_equivalents(Tab* t, State* s, u64 legal_moves, u64 kept, u
     return rel
 
 
+cdef inline int replies(Tab* t, State* s, int cls, u64* inplay) noexcept nogil:
+    """How many different answers the other side has to a lead of class ``cls``: per seat of
+    theirs, its runs of interchangeable cards that follow (cards: no card in play between
+    them; tiles: each one), or, void, each piece it holds; multiplied over the seats.
+    ``inplay``: the pieces in play, computed here once when still 0."""
+    cdef int o, n = 1
+    cdef u64 m, cm
+    for o in range(t.n):
+        if (t.side_mask >> o) & 1:
+            continue
+        m = s.hands[o] & t.follow[s.ts][cls]
+        if m and t.suit_mask[0]:
+            if not inplay[0]:
+                inplay[0] = in_play(s)
+            cm = oh_pext(m, inplay[0])
+            n *= popcount64(cm & ~(cm >> 1))
+        else:
+            n *= popcount64(m) if m else popcount64(s.hands[o])
+    return n
+
+
 cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* out) noexcept nogil:
     """Moves, most promising first (the table's best move, if any, is searched before this
     is called): for a seat that wants tricks, the cheapest card that no opponent still to
@@ -1810,6 +1831,12 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                     plater = pw
             elif pw > later:
                 later = pw
+    cdef int nrep[NCLASSES]
+    cdef u64 inplay = 0
+    # the hero's side leading when it avoids tricks: fewest answers first (below)
+    cdef bint by_replies = s.tlen == 0 and c.order_mode == 4 and not want and (t.side_mask >> seat) & 1
+    if by_replies:
+        memset(nrep, 0, sizeof(nrep))
     if s.tlen == 0 and c.order_mode == 4:
         for i in range(t.n):
             if ((t.side_mask >> i) & 1) != ((t.side_mask >> seat) & 1):
@@ -1886,6 +1913,18 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             else:
                 # (Moon: lowest first, 5% fewer nodes than highest on moon3/full)
                 sc = pw - 1000 if t.suit_mask[0] else -pw
+            if by_replies:
+                # A lead's proof that the hero holds must try every answer of the other
+                # side, so leads that leave it fewest go first, the scores above breaking
+                # ties (the cheapest holding lead's proof is often half the one searched
+                # first: see ``cheapest_first``). Full deals, nodes: Minimo `tricks` (100)
+                # 3.7% and (seeds 1000+) 6.5% fewer, `points` 2.0%, Moon 3p (200) 6.3%, Moon
+                # 4p (30) 6.9%; cut to 8-9 cards, Minimisere `tricks` 3.7% and `points`
+                # 2.5%, Jass `tricks` 3.5%. The scores first and answers as tie-break: Minimo
+                # 1% fewer only; the other side's leads by the hero's answers: no change.
+                if not nrep[cp]:
+                    nrep[cp] = replies(t, s, cp, &inplay)
+                sc += 4000 - 10000 * nrep[cp]
         else:
             pw = t.power[s.ts][cls][p]
             if t.jass and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
