@@ -1779,21 +1779,20 @@ cdef inline u64 widen_equivalents(Tab* t, State* s, u64 legal_moves, u64 kept, u
     return rel
 
 
-cdef inline bint by_replies(Tab* t, int seat) noexcept nogil:
-    """Whether ``seat`` is on the hero's side and it avoids tricks: its leads then go in the
-    order of the other side's answers (``replies``)."""
+cdef inline bint hero_avoids(Tab* t, int seat) noexcept nogil:
+    """Whether ``seat`` is on the hero's side and that side avoids tricks."""
     return (t.side_mask >> seat) & 1 and not (t.max_mask >> seat) & 1
 
 
-cdef inline int replies(Tab* t, State* s, int cls, u64* inplay) noexcept nogil:
-    """How many different answers the other side has to a lead of class ``cls``: per seat of
-    theirs, its runs of interchangeable cards that follow (cards: no card in play between
-    them; tiles: each one), or, void, each piece it holds; multiplied over the seats.
-    ``inplay``: the pieces in play, computed here once when still 0."""
-    cdef int o, n = 1
+cdef inline int replies(Tab* t, State* s, int seat, int cls, u64* inplay) noexcept nogil:
+    """How many different answers the side against ``seat`` has to a lead of class ``cls``:
+    per seat of that side, its runs of interchangeable cards that follow (cards: no card in
+    play between them; tiles: each one), or, void, each piece it holds; multiplied over the
+    seats. ``inplay``: the pieces in play, computed here once when still 0."""
+    cdef int o, n = 1, side = (t.side_mask >> seat) & 1
     cdef u64 m, cm
     for o in range(t.n):
-        if (t.side_mask >> o) & 1:
+        if ((t.side_mask >> o) & 1) == side:
             continue
         m = s.hands[o] & t.follow[s.ts][cls]
         if m and t.suit_mask[0]:
@@ -1839,10 +1838,8 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 later = pw
     cdef int nrep[NCLASSES]
     cdef u64 inplay = 0
-    cdef bint answers = s.tlen == 0 and c.order_mode == 4 and by_replies(t, seat)  # (below)
-    if answers:
-        memset(nrep, 0, sizeof(nrep))
     if s.tlen == 0 and c.order_mode == 4:
+        memset(nrep, 0, sizeof(nrep))
         for i in range(t.n):
             if ((t.side_mask >> i) & 1) != ((t.side_mask >> seat) & 1):
                 opp |= s.hands[i]
@@ -1918,21 +1915,22 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             else:
                 # (Moon: lowest first, 5% fewer nodes than highest on moon3/full)
                 sc = pw - 1000 if t.suit_mask[0] else -pw
-            if answers:
-                # A lead's proof that the hero holds must try every answer of the other
-                # side, so leads that leave it fewest go first, the scores above breaking
-                # ties (the cheapest holding lead's proof is often half the one searched
-                # first: see ``cheapest_first``). Full deals, nodes: Minimo `tricks` (100)
-                # 3.7% and (seeds 1000+) 6.5% fewer, `points` 2.0%, Moon 3p (200) 6.3%, Moon
-                # 4p (30) 6.9%; cut to 8-9 cards, Minimisere `tricks` 3.7% and `points`
-                # 2.5%, Jass `tricks` 3.5%. The scores first and answers as tie-break: Minimo
-                # 1% fewer only; the other side's leads by the hero's answers: no change;
-                # a void seat's runs instead of its cards, or Jass's trumps counted as
-                # answers where the led suit is held: within 1%. ``cheapest_first`` is not
-                # asked to reorder these leads (see ``search``).
-                if not nrep[cp]:
-                    nrep[cp] = replies(t, s, cp, &inplay)
-                sc += 4000 - 10000 * nrep[cp]
+            # A proof that a lead holds the bound the search asks for must try every answer
+            # of the other side, so leads that leave it fewest go first, the scores above
+            # breaking ties (of several leads that hold, the cheapest one's proof is often
+            # half the one searched first: see ``cheapest_first``). Full deals, nodes, for
+            # the hero's side where it avoids tricks: Minimo `tricks` (100) 3.7% and (seeds
+            # 1000+) 6.5% fewer, `points` 2.0%, Moon 3p (200) 6.3%, Moon 4p (30) 6.9%; cut to
+            # 8-9 cards, Minimisere `tricks` 3.7% and `points` 2.5%, Jass `tricks` 3.5%. For
+            # every lead, of either side, both goals, further: bridge 50% (12 deals; cut to
+            # 9 and 11 cards 31% and 36%), Jass `tricks` 4.6% (8), Moon 4p 6.9%, Minimo
+            # 0.4-1.3%, Moon 3p 1.4%, Jass `points` cut to 8 cards 12%, Minimisere cut to 8
+            # 1.0% more. The scores first and answers as tie-break: Minimo 1% fewer only; a
+            # void seat's runs instead of its cards, or Jass's trumps counted as answers
+            # where the led suit is held: within 1%.
+            if not nrep[cp]:
+                nrep[cp] = replies(t, s, seat, cp, &inplay)
+            sc += 4000 - 10000 * nrep[cp]
         else:
             pw = t.power[s.ts][cls][p]
             if t.jass and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
@@ -2166,7 +2164,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                 break
             if rest & (rest - 1):
                 k += order_moves(c, t, s, seat, rest, order + k)
-                if s.tlen == 0 and c.order_mode == 4 and not part and not by_replies(t, seat):
+                if s.tlen == 0 and c.order_mode == 4 and not part and not hero_avoids(t, seat):
                     # (not after the order by answers: Minimo `tricks` 1.8% and `points`
                     # 2.7% fewer nodes without it there, Moon within 0.3%)
                     cheapest_first(c, r, order + i, k - i)
