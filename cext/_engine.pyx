@@ -1805,6 +1805,21 @@ cdef inline int replies(Tab* t, State* s, int seat, int cls, u64* inplay) noexce
     return n
 
 
+cdef inline int answers_after(Tab* t, State* s, int seat, int p) noexcept nogil:
+    """How many different plays the side against ``seat`` still has in this trick after
+    ``seat`` plays ``p``: the legal moves of each of its seats still to play, multiplied.
+    Only Jass's legal moves depend on the cards already in the trick (its first card off
+    suit fixes the trump; no undertrumping)."""
+    cdef State ch = s[0]
+    cdef int j, o, n = 1
+    play(t, &ch, p)
+    for j in range(s.tlen + 1, t.n):
+        o = t.seatmod[s.leader + j]
+        if ((t.side_mask >> o) & 1) != ((t.side_mask >> seat) & 1):
+            n *= popcount64(legal(t, &ch, o))
+    return n
+
+
 cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* out) noexcept nogil:
     """Moves, most promising first (the table's best move, if any, is searched before this
     is called): for a seat that wants tricks, the cheapest card that no opponent still to
@@ -1965,6 +1980,12 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                         sc += 2000 - 2 * pw
                 else:
                     sc = 500 + x + 4 * t.max_future[s.ts][p]
+        if t.jass and c.order_mode == 4 and 0 < s.tlen < t.n - 1:
+            # fewest plays left to the other side first, as for leads (Jass cut to 9 cards,
+            # 30: `tricks` 7.7% and `points` (8 cards) 7.1% fewer nodes; full deals, 8:
+            # 13%, the median 23%; for the hero's side alone nearly as much, the other's
+            # alone 1%; their runs counted instead of their moves: within 2%)
+            sc += 4000 - 10000 * answers_after(t, s, seat, p)
         out[k] = p
         score[k] = sc
         k += 1
