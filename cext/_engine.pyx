@@ -1832,7 +1832,9 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
     """Moves, most promising first (the table's best move, if any, is searched before this
     is called): for a seat that wants tricks, the cheapest card that no opponent still to
     play can beat (and none over a partner who already holds the trick that way; discards
-    from the longest suit), and for one that does not, high ducks. Leads: see below."""
+    from the longest suit), and for one that does not, high ducks. Leads: first those that
+    leave the other side fewest answers (``replies``; Jass, its plays after the lead too:
+    ``answers_after``), then by the scores below."""
     cdef int k = 0, i, j, p, cls = 0, wp = -1, wseat = 0, pw, sc, tmp
     cdef int score[64]
     cdef int want = ((t.max_mask >> seat) & 1) == ((t.side_mask >> seat) & 1)
