@@ -1787,7 +1787,7 @@ cdef inline bint hero_avoids(Tab* t, int seat) noexcept nogil:
 cdef inline bint leads_by_answers(Tab* t, int ts, int seat) noexcept nogil:
     """Whether ``seat``'s leads go first by the other side's answers (``replies``): not for
     a side that wants tricks where there is no trump (bridge in no-trump: cut to 9 and 11
-    cards a hand, 10% and 12% more nodes with that order, and its killer kept)."""
+    cards a hand, 16% and 12% more nodes with that order and without its killer)."""
     return not (((t.max_mask >> seat) & 1) == ((t.side_mask >> seat) & 1) and t.trump_class[ts] < 0)
 
 
