@@ -145,3 +145,37 @@ def test_keys_check_agrees_and_reports_a_disagreement(monkeypatch, capsys):
     assert keys.main(["--count", "3", "--only", "minimo-trump=NT", "--off", "bounds"]) == 0
     assert "disagreements 0" in capsys.readouterr().out
     assert sum(nodes[1::2]) > sum(nodes[::2])  # the other side ran without its bounds
+
+
+@pytest.mark.needs_engine
+def test_nodes_counts_a_spec_and_its_answers(monkeypatch, capsys):
+    """``benchmarks.nodes`` prints one line a spec: node total, median, p90 and a digest of
+    the answers, the same in two runs and changed when an answer changes; a bad spec or
+    option is one line on stderr and exit 2."""
+    from benchmarks import nodes
+    from solver.deal import deal
+
+    assert nodes.main(["cut:minimo:3:trump=cycle", "moon3", "--count", "3"]) == 0
+    first = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in first] == ["cut:minimo:3:trump=cycle", "moon3"]
+    assert all(" n=3 " in line and "digest=" in line for line in first)
+    counted = nodes.count("moon3", 3)
+    assert counted.line() == first[1] and sum(counted.nodes) > 0
+    assert [nodes.position("cut:minimo:3:trump=cycle", s).trump for s in range(4)] == \
+        [deal("minimo", s, trump=t).trump for s, t in enumerate("SHDC")]
+
+    solve = nodes.solve
+
+    def one_off(*args, **kwargs):
+        result = solve(*args, **kwargs)
+        result.value += 1
+        return result
+
+    monkeypatch.setattr(nodes, "solve", one_off)
+    assert nodes.count("moon3", 3).digest != counted.digest
+    monkeypatch.setattr(nodes, "solve", solve)
+
+    assert nodes.main(["cut:minimisere:8:partners=yes", "--count", "1"]) == 2
+    assert nodes.main(["nope"]) == 2
+    err = capsys.readouterr().err
+    assert "partners" in err and "unknown set 'nope'" in err and "Traceback" not in err
