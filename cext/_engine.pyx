@@ -1787,7 +1787,8 @@ cdef inline bint hero_avoids(Tab* t, int seat) noexcept nogil:
 cdef inline bint leads_by_answers(Tab* t, int ts, int seat) noexcept nogil:
     """Whether ``seat``'s leads go first by the other side's answers (``replies``): not for
     a side that wants tricks where there is no trump (bridge in no-trump: cut to 9 and 11
-    cards a hand, 16% and 12% more nodes with that order and without its killer)."""
+    cards a hand, 16% and 12% more nodes with that order and without its killer; on full
+    deals mixed, fewer at the median and one deal six times as many: see the README)."""
     return not (((t.max_mask >> seat) & 1) == ((t.side_mask >> seat) & 1) and t.trump_class[ts] < 0)
 
 
@@ -1948,12 +1949,13 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             # the hero's side where it avoids tricks: Minimo `tricks` (100) 3.7% and (seeds
             # 1000+) 6.5% fewer, `points` 2.0%, Moon 3p (200) 6.3%, Moon 4p (30) 6.9%; cut to
             # 8-9 cards, Minimisere `tricks` 3.7% and `points` 2.5%, Jass `tricks` 3.5%. For
-            # every lead, of either side, both goals, further: bridge 50% (12 deals; cut to
-            # 9 and 11 cards 31% and 36%), Jass `tricks` 4.6% (8), Moon 4p 6.9%, Minimo
-            # 0.4-1.3%, Moon 3p 1.4%, Jass `points` cut to 8 cards 12%, Minimisere cut to 8
-            # 1.0% more. The scores first and answers as tie-break: Minimo 1% fewer only; a
-            # void seat's runs instead of its cards, or Jass's trumps counted as answers
-            # where the led suit is held: within 1% (Jass: see below).
+            # every lead, of either side, both goals, further: bridge in trumps cut to 9 and
+            # 11 cards 31% and 36% (see ``leads_by_answers`` for no-trump), Jass `tricks`
+            # 4.6% (8 full deals), Moon 4p 6.9%, Minimo 0.4-1.3%, Moon 3p 1.4%, Jass
+            # `points` cut to 8 cards 12%, Minimisere cut to 8 1.0% more. The scores first
+            # and answers as tie-break: Minimo 1% fewer only; a void seat's runs instead of
+            # its cards, or Jass's trumps counted as answers where the led suit is held:
+            # within 1% (Jass: see below).
             if not t.jass and by_answers:
                 if not nrep[cp]:
                     nrep[cp] = replies(t, s, seat, cp, &inplay)
