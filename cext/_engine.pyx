@@ -1784,12 +1784,13 @@ cdef inline bint hero_avoids(Tab* t, int seat) noexcept nogil:
     return (t.side_mask >> seat) & 1 and not (t.max_mask >> seat) & 1
 
 
-cdef inline bint leads_by_answers(Tab* t, int ts, int seat) noexcept nogil:
-    """Whether ``seat``'s leads go first by the other side's answers (``replies``): not for
-    a side that wants tricks where there is no trump (bridge in no-trump: cut to 9 and 11
-    cards a hand, 16% and 12% more nodes with that order and without its killer; on full
-    deals mixed, fewer at the median and one deal six times as many: see the README)."""
-    return not (((t.max_mask >> seat) & 1) == ((t.side_mask >> seat) & 1) and t.trump_class[ts] < 0)
+cdef inline bint killer_first(Tab* t, int ts, int seat) noexcept nogil:
+    """Whether the killer lead goes before the order by answers (see ``search``): not for the
+    hero's side in card games, unless it wants tricks with no trump (bridge in no-trump:
+    full deals, 20: 39% more nodes in all without it, the median 17% fewer)."""
+    return not (t.suit_mask[0] and (t.side_mask >> seat) & 1
+                and not (((t.max_mask >> seat) & 1) == ((t.side_mask >> seat) & 1)
+                         and t.trump_class[ts] < 0))
 
 
 cdef inline int replies(Tab* t, State* s, int seat, int cls, u64* inplay) noexcept nogil:
@@ -1864,7 +1865,6 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 later = pw
     cdef int nrep[NCLASSES]
     cdef u64 inplay = 0
-    cdef bint by_answers = leads_by_answers(t, s.ts, seat)
     if s.tlen == 0 and c.order_mode == 4:
         memset(nrep, 0, sizeof(nrep))
         for i in range(t.n):
@@ -1943,23 +1943,27 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 # (Moon: lowest first, 5% fewer nodes than highest on moon3/full)
                 sc = pw - 1000 if t.suit_mask[0] else -pw
             # A proof that a lead holds the bound the search asks for must try every answer
-            # of the other side, so leads that leave it fewest go first, the scores above
-            # breaking ties (of several leads that hold, the cheapest one's proof is often
-            # half the one searched first: see ``cheapest_first``). Full deals, nodes, for
-            # the hero's side where it avoids tricks: Minimo `tricks` (100) 3.7% and (seeds
-            # 1000+) 6.5% fewer, `points` 2.0%, Moon 3p (200) 6.3%, Moon 4p (30) 6.9%; cut to
-            # 8-9 cards, Minimisere `tricks` 3.7% and `points` 2.5%, Jass `tricks` 3.5%. For
-            # every lead, of either side, both goals, further: bridge in trumps cut to 9 and
-            # 11 cards 31% and 36% (see ``leads_by_answers`` for no-trump), Jass `tricks`
-            # 4.6% (8 full deals), Moon 4p 6.9%, Minimo 0.4-1.3%, Moon 3p 1.4%, Jass
-            # `points` cut to 8 cards 12%, Minimisere cut to 8 1.0% more. The scores first
+            # of the other side, so leads that leave it fewest go first (of several leads
+            # that hold, the cheapest one's proof is often half the one searched first: see
+            # ``cheapest_first``). For a seat that avoids tricks, fewest answers first and
+            # the scores above breaking ties. Full deals, nodes, the hero's side: Minimo
+            # `tricks` (100) 3.7% and (seeds 1000+) 6.5% fewer, `points` 2.0%, Moon 3p (200)
+            # 6.3%, Moon 4p (30) 6.9%; cut to 8-9 cards, Minimisere `tricks` 3.7% and
+            # `points` 2.5%, Jass `tricks` 3.5%; the other side too, further: Moon 4p 6.9%,
+            # Minimo 0.4-1.3%, Moon 3p 1.4%, Minimisere cut to 8 1.0% more. The scores first
             # and answers as tie-break: Minimo 1% fewer only; a void seat's runs instead of
             # its cards, or Jass's trumps counted as answers where the led suit is held:
-            # within 1% (Jass: see below).
-            if not t.jass and by_answers:
+            # within 1% (Jass: see below). For a seat that wants tricks, the answers weigh
+            # against the scores, 100 each (where a sure winner is worth 1000): bridge cut
+            # to 9 and 11 cards, trumps 3% and 12% and no-trump 2% and 15% fewer nodes than
+            # answers first in trumps and the old order in no-trump, full deals (20) 25%,
+            # no-trump full deals (20, seeds 100-119) 11%; weights of 10, 30 and 300 did
+            # worse in trumps or in no-trump; answers first in no-trump cost 16% and 12%
+            # cut to 9 and 11 cards, and one full deal of 20 went from 29 to 169 million.
+            if not t.jass:
                 if not nrep[cp]:
                     nrep[cp] = replies(t, s, seat, cp, &inplay)
-                sc += 4000 - 10000 * nrep[cp]
+                sc += -100 * nrep[cp] if want else 4000 - 10000 * nrep[cp]
         else:
             pw = t.power[s.ts][cls][p]
             if t.jass and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
@@ -2178,8 +2182,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     moves = all_moves = legal(t, s, seat)
     if c.use_eq and moves & (moves - 1):
         moves = drop_equivalents(t, s, moves)
-    if first < 0 and s.tlen == 0 and c.order_mode == 4 \
-            and not (t.suit_mask[0] and (t.side_mask >> seat) & 1 and leads_by_answers(t, s.ts, seat)):
+    if first < 0 and s.tlen == 0 and c.order_mode == 4 and killer_first(t, s.ts, seat):
         # No best move from the table: the lead that last cut at a trick start with as many
         # cards left, the same side on lead (the killer heuristic). Full deals, nodes: moon3
         # 16-21% and moon4 23% fewer, bridge (10) 16%, Minimo 2.5%; Minimisere and Jass cut
