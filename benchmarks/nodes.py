@@ -23,6 +23,7 @@ from typing import Any
 
 from benchmarks.fulldeals import GOALS, SETS
 from solver import bench, solve
+from solver.cli import parse_option
 from solver.deal import cut, deal
 from solver.objective import Objective
 from solver.position import Position
@@ -44,10 +45,6 @@ class Count:
                 f"median={int(statistics.median(self.nodes)):,} p90={p90:,} digest={self.digest}")
 
 
-def _option(value: str) -> Any:
-    return {"true": True, "false": False}.get(value.lower(), value)
-
-
 def position(spec: str, seed: int) -> Position:
     """Seed ``seed``'s position of ``spec`` (see the module's docstring)."""
     if not spec.startswith("cut:"):
@@ -59,10 +56,8 @@ def position(spec: str, seed: int) -> Position:
         raise ValueError(f"{spec!r}: write cut:GAME:CARDS[:OPTION=VALUE...]")
     options: dict[str, Any] = {}
     for item in parts[3:]:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise ValueError(f"{spec!r}: option {item!r} is not OPTION=VALUE")
-        options[key] = CYCLE[seed % 4] if value == "cycle" else _option(value)
+        key, value = parse_option(item)  # as the CLI's -o KEY=VALUE
+        options[key] = CYCLE[seed % 4] if value == "cycle" else value
     return cut(deal(parts[1], seed, **options), int(parts[2]), 0, seed)
 
 
