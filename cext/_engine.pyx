@@ -1073,6 +1073,31 @@ cdef inline int team_ducks_after(Tab* t, State* s, u64 team, u64* used) noexcept
     return 1
 
 
+cdef int team_loses_two(Tab* t, State* s, u64 team) noexcept nogil:
+    """1 when ``team`` can play the trick in progress so that, whatever the other side plays,
+    it loses this trick and then surely the next (``team_loses_one``): a search of the
+    trick, like the lone hero's ``lose_trick_then_one``. Of equivalent cards one is tried."""
+    cdef int seat = t.seatmod[s.leader + s.tlen], p, ok, mine = (team >> seat) & 1
+    cdef u64 moves = legal(t, s, seat), mark = 0
+    cdef State ch
+    if t.suit_mask[0] and moves & (moves - 1):
+        moves = drop_equivalents(t, s, moves)
+    while moves:
+        p = ctz64(moves)
+        moves &= moves - 1
+        ch = s[0]
+        play(t, &ch, p)
+        if ch.tlen:
+            ok = team_loses_two(t, &ch, team)
+        elif (team >> ch.leader) & 1:
+            ok = 0
+        else:
+            ok = team_loses_one(t, &ch, team, &mark)
+        if ok == mine:
+            return ok  # a play of the team's that works, or one of the others' that refutes
+    return not mine
+
+
 cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
     """1 when a lone hero who avoids tricks and holds no trump can lose every trick to come
     (Jass: once its trump is fixed; the others' right to trump only ever beats him).
@@ -1195,15 +1220,21 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                     rub[0] = s.hands[L]
             if c.use_exits and t.side_mask & (t.side_mask - 1) and not t.jass \
                     and not (t.max_mask & t.side_mask) and (t.max_mask & opp) == opp:
-                # two teams that both avoid tricks (Moon 4p, Minimisere partners): the sure
-                # loss of the trick at hand for either (``team_loses_one``), and for the
-                # other side that of the next one too (``team_ducks_after``). Moon 4p full
-                # deals (30): 2,332,678 -> 1,985,752 nodes, 1,426M -> 1,359M instructions;
-                # the side's two losses as well: 1,945,461 nodes, 1,387M instructions
-                if lb[0] < beta and ub[0] > s.acc + r - 1 and s.acc + r - 1 <= alpha \
+                # two teams that both avoid tricks (Moon 4p, Minimisere partners, bridge played
+                # to lose): the sure loss of the trick at hand for either (``team_loses_one``);
+                # for the other side, that of the next one too where it holds after any trick
+                # (``team_ducks_after``); and for a team not on lead, two losses by a search of
+                # this trick (``team_loses_two``; its proof names no ranks: not with partition
+                # search). See the README, "Sure losses for two teams".
+                if lb[0] < beta and ub[0] > s.acc + r - 1 and s.acc + r - 2 <= alpha \
                         and team_loses_one(t, s, t.side_mask, &emark):
-                    ub[0] = s.acc + r - 1
-                    rub[0] = emark
+                    if s.acc + r - 1 <= alpha:
+                        ub[0] = s.acc + r - 1
+                        rub[0] = emark
+                    elif r >= 2 and not t.partition and not (t.side_mask >> L) & 1 \
+                            and team_loses_two(t, s, t.side_mask):
+                        ub[0] = s.acc + r - 2
+                        rub[0] = 0
                 if ub[0] > alpha and lb[0] < beta and s.acc + 2 >= beta \
                         and team_loses_one(t, s, opp, &omark):
                     if s.acc + 1 >= beta:
@@ -1212,6 +1243,9 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                     elif r >= 2 and team_ducks_after(t, s, opp, &omark):
                         lb[0] = s.acc + 2
                         rlb[0] = omark
+                    elif r >= 2 and not t.partition and not (opp >> L) & 1 and team_loses_two(t, s, opp):
+                        lb[0] = s.acc + 2
+                        rlb[0] = 0
             if c.use_exits and ub[0] > s.acc + r - 1 and s.acc + r - exits_asked(t, L) <= alpha:
                 # a lone hero who avoids tricks loses some ("all the tricks left but one" was
                 # the bound a minimising search proved at a fifth of the trick starts that
