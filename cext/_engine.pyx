@@ -944,7 +944,7 @@ cdef inline int ducks_all(u64 H, u64 O) noexcept nogil:
     return 1
 
 
-cdef inline int team_loses_one(Tab* t, State* s, u64 team, u64* used) noexcept nogil:
+cdef inline int team_loses_one(Tab* t, State* s, u64 team) noexcept nogil:
     """1 when the seats of ``team``, wanting no tricks, surely lose the trick at hand (a trick
     start). Nobody must overtake or trump, so a seat beats a piece only when forced.
 
@@ -960,7 +960,7 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team, u64* used) noexcept n
     or anything where trumps are led). The team's top piece is then below one of the
     other side's, whatever is led."""
     cdef int x, o, q, L = s.leader, ts = s.ts, tc = t.trump_class[ts], lo, ok, lo_q
-    cdef u64 Lx, f, g, tm = t.follow[ts][tc] if tc >= 0 else 0, mk = 0
+    cdef u64 Lx, f, g, tm = t.follow[ts][tc] if tc >= 0 else 0
     if (team >> L) & 1:
         for x in range(NCLASSES):
             Lx = s.hands[L] & t.lead_mask[ts][x]
@@ -968,7 +968,6 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team, u64* used) noexcept n
                 continue
             lo = low_power(t, ts, x, Lx)
             ok = 1
-            mk = low_piece(t, ts, x, Lx) if t.partition else 0
             for q in range(t.n):
                 if q == L or not (team >> q) & 1:
                     continue
@@ -977,8 +976,6 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team, u64* used) noexcept n
                     if low_power(t, ts, x, f) >= lo:
                         ok = 0
                         break
-                    if t.partition:
-                        mk |= low_piece(t, ts, x, f)
                 elif x != tc and not (s.hands[q] & ~tm):
                     ok = 0  # void with only trumps: he would trump
                     break
@@ -990,11 +987,8 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team, u64* used) noexcept n
                 f = s.hands[o] & t.follow[ts][x]
                 if f:
                     if low_power(t, ts, x, f) > lo:
-                        if t.partition:
-                            used[0] |= mk | low_piece(t, ts, x, f)
                         return 1
                 elif x != tc and not (s.hands[o] & ~tm):
-                    used[0] |= mk
                     return 1  # void, nothing but trumps: he must trump it
         return 0
     for x in range(NCLASSES):
@@ -1002,8 +996,6 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team, u64* used) noexcept n
         if not Lx:
             continue
         lo = low_power(t, ts, x, Lx)
-        if t.partition:
-            mk |= low_piece(t, ts, x, Lx)
         for q in range(t.n):
             if not (team >> q) & 1:
                 continue
@@ -1013,8 +1005,6 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team, u64* used) noexcept n
                     return 0  # void with only trumps
                 continue
             lo_q = low_power(t, ts, x, f)
-            if t.partition:
-                mk |= low_piece(t, ts, x, f)
             if lo_q < lo:
                 continue
             ok = 0
@@ -1024,16 +1014,13 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team, u64* used) noexcept n
                 g = s.hands[o] & t.follow[ts][x]
                 if g and low_power(t, ts, x, g) > lo_q:
                     ok = 1
-                    if t.partition:
-                        mk |= low_piece(t, ts, x, g)
                     break
             if not ok:
                 return 0
-    used[0] |= mk
     return 1
 
 
-cdef inline int team_ducks_after(Tab* t, State* s, u64 team, u64* used) noexcept nogil:
+cdef inline int team_ducks_after(Tab* t, State* s, u64 team) noexcept nogil:
     """1 when, after any one trick that the other side wins (each seat spends one piece of
     those it holds now), ``team`` surely loses the next as well: whichever seat of the other
     side leads it and whatever class, each seat of the team can play below that leader's
@@ -1042,7 +1029,7 @@ cdef inline int team_ducks_after(Tab* t, State* s, u64 team, u64* used) noexcept
     gone, a piece that is no trump to shed, or, void, with two such pieces (or anything
     where trumps are led)."""
     cdef int x, o, q, ts = s.ts, tc = t.trump_class[ts], lo, k
-    cdef u64 Lx, f, g, tm = t.follow[ts][tc] if tc >= 0 else 0, mk = 0
+    cdef u64 Lx, f, g, tm = t.follow[ts][tc] if tc >= 0 else 0
     for o in range(t.n):
         if (team >> o) & 1 or not s.hands[o]:
             continue
@@ -1051,15 +1038,11 @@ cdef inline int team_ducks_after(Tab* t, State* s, u64 team, u64* used) noexcept
             if not Lx:
                 continue
             lo = low_power(t, ts, x, Lx)
-            if t.partition:
-                mk |= low_piece(t, ts, x, Lx)
             for q in range(t.n):
                 if not (team >> q) & 1:
                     continue
                 f = s.hands[q] & t.follow[ts][x]
                 k = popcount64(f)
-                if k and t.partition:
-                    mk |= low_piece(t, ts, x, f)
                 if k >= 2:
                     g = f & ~low_piece(t, ts, x, f)
                     if low_power(t, ts, x, g) >= lo:
@@ -1069,7 +1052,6 @@ cdef inline int team_ducks_after(Tab* t, State* s, u64 team, u64* used) noexcept
                         return 0
                 elif x != tc and popcount64(s.hands[q] & ~tm) < 2:
                     return 0
-    used[0] |= mk
     return 1
 
 
@@ -1078,7 +1060,7 @@ cdef int team_loses_two(Tab* t, State* s, u64 team) noexcept nogil:
     it loses this trick and then surely the next (``team_loses_one``): a search of the
     trick, like the lone hero's ``lose_trick_then_one``. Of equivalent cards one is tried."""
     cdef int seat = t.seatmod[s.leader + s.tlen], p, ok, mine = (team >> seat) & 1
-    cdef u64 moves = legal(t, s, seat), mark = 0
+    cdef u64 moves = legal(t, s, seat)
     cdef State ch
     if t.suit_mask[0] and moves & (moves - 1):
         moves = drop_equivalents(t, s, moves)
@@ -1092,7 +1074,7 @@ cdef int team_loses_two(Tab* t, State* s, u64 team) noexcept nogil:
         elif (team >> ch.leader) & 1:
             ok = 0
         else:
-            ok = team_loses_one(t, &ch, team, &mark)
+            ok = team_loses_one(t, &ch, team)
         if ok == mine:
             return ok  # a play of the team's that works, or one of the others' that refutes
     return not mine
@@ -1189,7 +1171,7 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
     cdef int fut = r * t.trick_value + t.bonus_last
     cdef int p, o, T, best, extra, others, qt, L = s.leader, mine = 0, theirs = 0, pmine = 0, ptheirs = 0, tp = 0
     cdef int held, spared
-    cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0, pmark = 0, ptmark = 0, emark = 0, omark = 0
+    cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0, pmark = 0, ptmark = 0, emark = 0
     cdef u64 opp = (((<u64>1) << t.n) - 1) & ~t.side_mask  # the seats against the side
     cdef u64 tr = rem & t.follow[s.ts][t.trump_class[s.ts]] if t.trump_class[s.ts] >= 0 else 0  # trumps out
     rlb[0] = 0
@@ -1218,34 +1200,24 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 else:
                     ub[0] = s.acc + r - 1
                     rub[0] = s.hands[L]
-            if c.use_exits and t.side_mask & (t.side_mask - 1) and not t.jass \
+            if c.use_exits and t.side_mask & (t.side_mask - 1) and not t.jass and not t.partition \
                     and not (t.max_mask & t.side_mask) and (t.max_mask & opp) == opp:
-                # two teams that both avoid tricks (Moon 4p, Minimisere partners, bridge played
-                # to lose): the sure loss of the trick at hand for either (``team_loses_one``);
-                # for the other side, that of the next one too where it holds after any trick
-                # (``team_ducks_after``); and for a team not on lead, two losses by a search of
-                # this trick (``team_loses_two``; its proof names no ranks: not with partition
-                # search). See the README, "Sure losses for two teams".
+                # two teams that both avoid tricks (Moon 4p): the sure loss of the trick at
+                # hand for either (``team_loses_one``); for the other side, that of the next
+                # one too where it holds after any trick (``team_ducks_after``); and for a team
+                # not on lead, two losses by a search of this trick (``team_loses_two``).
+                # See the README, "Sure losses for two teams".
                 if lb[0] < beta and ub[0] > s.acc + r - 1 and s.acc + r - 2 <= alpha \
-                        and team_loses_one(t, s, t.side_mask, &emark):
+                        and team_loses_one(t, s, t.side_mask):
                     if s.acc + r - 1 <= alpha:
                         ub[0] = s.acc + r - 1
-                        rub[0] = emark
-                    elif r >= 2 and not t.partition and not (t.side_mask >> L) & 1 \
-                            and team_loses_two(t, s, t.side_mask):
+                    elif r >= 2 and not (t.side_mask >> L) & 1 and team_loses_two(t, s, t.side_mask):
                         ub[0] = s.acc + r - 2
-                        rub[0] = 0
-                if ub[0] > alpha and lb[0] < beta and s.acc + 2 >= beta \
-                        and team_loses_one(t, s, opp, &omark):
+                if ub[0] > alpha and lb[0] < beta and s.acc + 2 >= beta and team_loses_one(t, s, opp):
                     if s.acc + 1 >= beta:
                         lb[0] = s.acc + 1
-                        rlb[0] = omark
-                    elif r >= 2 and team_ducks_after(t, s, opp, &omark):
+                    elif r >= 2 and (team_ducks_after(t, s, opp) or not (opp >> L) & 1 and team_loses_two(t, s, opp)):
                         lb[0] = s.acc + 2
-                        rlb[0] = omark
-                    elif r >= 2 and not t.partition and not (opp >> L) & 1 and team_loses_two(t, s, opp):
-                        lb[0] = s.acc + 2
-                        rlb[0] = 0
             if c.use_exits and ub[0] > s.acc + r - 1 and s.acc + r - exits_asked(t, L) <= alpha:
                 # a lone hero who avoids tricks loses some ("all the tricks left but one" was
                 # the bound a minimising search proved at a fifth of the trick starts that

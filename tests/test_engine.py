@@ -46,6 +46,37 @@ def test_every_hero_seat_goal_and_measure_on_one_position():
                 assert compare(pos, Objective.make(pos.game, hero, measure, goal)) is None
 
 
+#: Moon 4p positions on which a careless version of the teams' sure-loss tests answers wrong
+#: (each found by the sweep against the reference with that error planted): a partner who
+#: cannot play under the team's lead, or who holds only trumps when void; a seat said to
+#: play under another's piece that it need not follow with; the team's own won trick
+#: counted as a loss in the search of the trick
+TEAM_LOSS_CASES = [
+    ('{"game": "moon", "options": {"players": 4, "contract": "0", "bidder": 0}, "hands": [["5-0", "4-2", '
+     '"4-0"], ["2-2", "2-0"], ["4-4", "3-0"], ["6-3", "4-3"]], "leader": 1, "trick": ["5-4", "5-2", "1-0"], '
+     '"taken": [["4-1", "3-1", "2-1", "1-1"], ["6-2", "6-1", "6-0", "5-1"], ["5-3", "3-3", "3-2", "0-0"], '
+     '["6-6", "6-5", "6-4", "5-5"]]}', 0),
+    ('{"game": "moon", "options": {"players": 4, "contract": "0", "bidder": 0}, "hands": [["6-3", "6-2", '
+     '"6-0", "5-5", "0-0"], ["6-6", "6-4", "5-0", "3-3", "2-2"], ["6-1", "5-2", "4-4", "4-1", "2-0"], '
+     '["6-5", "5-4", "4-2", "3-0", "1-0"]], "leader": 0, "trick": [], "taken": [["5-1", "4-0", "2-1", '
+     '"1-1"], [], ["5-3", "4-3", "3-2", "3-1"], []]}', 3),
+    ('{"game": "moon", "options": {"players": 4, "contract": "0", "bidder": 0}, "hands": [["6-3", "5-5", '
+     '"4-3", "4-2", "2-1"], ["6-2", "5-4", "5-3", "4-4", "1-1"], ["6-1", "6-0", "5-2", "4-1", "3-2"], '
+     '["6-4", "5-1", "3-3", "3-1", "2-2"]], "leader": 0, "trick": [], "taken": [["6-6", "6-5", "5-0", "4-0", '
+     '"3-0", "2-0", "1-0", "0-0"], [], [], []]}', 0),
+    ('{"game": "moon", "options": {"players": 4, "contract": "0", "bidder": 0}, "hands": [["5-5", "1-0"], '
+     '["6-2", "5-4", "2-2"], ["4-2", "2-0"], ["3-3", "3-1"]], "leader": 2, "trick": ["2-1", "0-0", "3-2"], '
+     '"taken": [[], ["6-3", "5-3", "5-2", "5-1"], ["6-6", "6-5", "6-4", "6-1", "6-0", "5-0", "4-4", "4-3", '
+     '"4-1", "4-0", "3-0", "1-1"], []]}', 3),
+]
+
+
+@pytest.mark.parametrize("text,hero", TEAM_LOSS_CASES)
+def test_two_teams_sure_losses(text, hero):
+    pos = Position.from_json(text)
+    assert compare(pos, Objective.make(pos.game, hero, "tricks", "min")) is None
+
+
 def test_a_bound_that_is_exact_ends_the_search():
     """Found by the sweep: a bound with lower = upper inside a wider window (a pv search's)
     once narrowed the window to nothing, so the first move searched decided the value (with
