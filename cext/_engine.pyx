@@ -653,19 +653,20 @@ cdef inline int ducks_every_lead(Tab* t, State* s) noexcept nogil:
     cdef u64 Lx, used = 0, tm = t.follow[ts][tc] if tc >= 0 else 0
     for x in range(NCLASSES):
         Lx = s.hands[s.leader] & t.lead_mask[ts][x]
-        if Lx and not loses_led(t, s, x, Lx, tm, &used):
+        if Lx and not loses_led(t, s, t.hero, (<u64>1) << t.hero, x, Lx, tm, &used):
             return 0
     return 1
 
 
-cdef inline int loses_led(Tab* t, State* s, int x, u64 Lx, u64 tm, u64* used) noexcept nogil:
-    """1 when the hero, not on lead, surely loses a trick the leader leads in class ``x``
-    (from ``Lx``; ``tm``: the trumps): he holds a piece of it that ``ducks_lead``, or, void,
-    a piece that is no trump to discard (any piece where trumps are led and he has none)."""
-    cdef u64 hx = s.hands[t.hero] & t.follow[s.ts][x]
+cdef inline int loses_led(Tab* t, State* s, int q, u64 team, int x, u64 Lx, u64 tm, u64* used) noexcept nogil:
+    """1 when seat ``q`` of ``team`` (the lone hero, or a seat of a team), not on lead, surely
+    plays under a piece of the other side to a trick the leader leads in class ``x`` (from
+    ``Lx``; ``tm``: the trumps): it holds a piece of it that ``ducks_lead``, or, void, a
+    piece that is no trump to discard (any piece where trumps are led and it has none)."""
+    cdef u64 hx = s.hands[q] & t.follow[s.ts][x]
     if hx:
-        return ducks_lead(t, s, x, Lx, hx, used)
-    return x == t.trump_class[s.ts] or (s.hands[t.hero] & ~tm) != 0
+        return ducks_lead(t, s, team, x, Lx, hx, used)
+    return x == t.trump_class[s.ts] or (s.hands[q] & ~tm) != 0
 
 
 cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexcept nogil:
@@ -770,7 +771,7 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
         Lx = s.hands[L] & t.lead_mask[ts][x]
         if not Lx:
             continue
-        if loses_led(t, s, x, Lx, tm, &used):
+        if loses_led(t, s, hero, (<u64>1) << hero, x, Lx, tm, &used):
             continue
         if t.partition and not s.hands[hero] & t.follow[ts][x]:
             used |= low_piece(t, ts, x, Lx)  # void, with only trumps
@@ -782,10 +783,11 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
     return 1
 
 
-cdef inline int ducks_lead(Tab* t, State* s, int x, u64 Lx, u64 hx, u64* used) noexcept nogil:
-    """1 when the hero, holding ``hx`` of class ``x``, surely loses a trick the leader leads
-    in it: his lowest piece of it is below the leader's lowest (``Lx``), or below every piece
-    of it that some other seat, before or after him, must follow with. ``used`` gets the
+cdef inline int ducks_lead(Tab* t, State* s, u64 team, int x, u64 Lx, u64 hx, u64* used) noexcept nogil:
+    """1 when a seat of ``team`` (the lone hero's, or one of a team's) holding ``hx`` of class
+    ``x`` surely plays under a piece of the other side to a trick the leader leads in it: its
+    lowest piece of it is below the leader's lowest (``Lx``), or below every piece of it that
+    some other seat of the leader's side, before or after it, must follow with. ``used`` gets the
     lowest pieces compared (partition search). Not on lead, the leader's lowest alone left
     tricks unproved in which a later seat had to beat him (moon3 full deals, 100: 3.6% fewer
     nodes, 2.4% fewer instructions; minimisere/after6, 30: 1.1% and 0.9%)."""
@@ -796,7 +798,7 @@ cdef inline int ducks_lead(Tab* t, State* s, int x, u64 Lx, u64 hx, u64* used) n
     if lo < low_power(t, ts, x, Lx):
         return 1
     for o in range(t.n):
-        if o == s.leader or o == t.hero:
+        if o == s.leader or (team >> o) & 1:
             continue
         f = s.hands[o] & t.follow[ts][x]
         if f and low_power(t, ts, x, f) > lo:
@@ -848,7 +850,7 @@ cdef inline int exits_after_trick(Tab* t, State* s, int ne, int* ea, int* eb, in
             continue
         hx = H & t.follow[ts][x]
         if hx:
-            duck = ducks_lead(t, s, x, Lx, hx, &used)
+            duck = ducks_lead(t, s, (<u64>1) << t.hero, x, Lx, hx, &used)
         else:
             duck = x == tc or (H & ~tm) != 0
             if not duck and t.partition:
@@ -954,13 +956,11 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team) noexcept nogil:
     is no trump, or anything where trumps are led). The other seats never lift the team's
     top piece above ``p``, so the seat that must beat it wins the trick.
 
-    Other side on lead: for every class the leader can lead, each seat of the team can play
-    below the leader's lowest lead of it, or below every piece of it that another seat of
-    the leader's side holds and must follow with (or, void, shed a piece that is no trump,
-    or anything where trumps are led). The team's top piece is then below one of the
-    other side's, whatever is led."""
-    cdef int x, o, q, L = s.leader, ts = s.ts, tc = t.trump_class[ts], lo, ok, lo_q
-    cdef u64 Lx, f, g, tm = t.follow[ts][tc] if tc >= 0 else 0
+    Other side on lead: for every class the leader can lead, each seat of the team plays
+    under a piece of the other side's (``loses_led``). The team's top piece is then below
+    one of theirs, whatever is led."""
+    cdef int x, o, q, L = s.leader, ts = s.ts, tc = t.trump_class[ts], lo, ok
+    cdef u64 Lx, f, tm = t.follow[ts][tc] if tc >= 0 else 0, unused = 0  # (marks: not with partition search)
     if (team >> L) & 1:
         for x in range(NCLASSES):
             Lx = s.hands[L] & t.lead_mask[ts][x]
@@ -995,27 +995,8 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team) noexcept nogil:
         Lx = s.hands[L] & t.lead_mask[ts][x]
         if not Lx:
             continue
-        lo = low_power(t, ts, x, Lx)
         for q in range(t.n):
-            if not (team >> q) & 1:
-                continue
-            f = s.hands[q] & t.follow[ts][x]
-            if not f:
-                if x != tc and not (s.hands[q] & ~tm):
-                    return 0  # void with only trumps
-                continue
-            lo_q = low_power(t, ts, x, f)
-            if lo_q < lo:
-                continue
-            ok = 0
-            for o in range(t.n):
-                if o == L or (team >> o) & 1:
-                    continue
-                g = s.hands[o] & t.follow[ts][x]
-                if g and low_power(t, ts, x, g) > lo_q:
-                    ok = 1
-                    break
-            if not ok:
+            if (team >> q) & 1 and not loses_led(t, s, q, team, x, Lx, tm, &unused):
                 return 0
     return 1
 
