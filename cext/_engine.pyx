@@ -950,32 +950,34 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team) noexcept nogil:
     """1 when the seats of ``team``, wanting no tricks, surely lose the trick at hand (a trick
     start). Nobody must overtake or trump, so a seat beats a piece only when forced.
 
-    Team on lead: a class whose lowest lead ``p`` some other seat must beat (all its
-    pieces of the class are higher, or it holds only trumps, void in a plain class), while
-    each partner can play under ``p`` (a lower piece of the class, or, void, a piece that
-    is no trump, or anything where trumps are led). The other seats never lift the team's
-    top piece above ``p``, so the seat that must beat it wins the trick.
+    Team on lead: a class where, its lowest lead led and each partner playing its lowest
+    piece of the class (or, void, a piece that is no trump, or anything where trumps are
+    led), some seat of the other side must beat them all (all its pieces of the class are
+    higher than the team's top one, or it holds only trumps, void in a plain class). The
+    team chooses those plays, whatever the other side plays, so that seat wins the trick
+    or another of its side does (Moon 4p, 30 deals: with partners held below the lead
+    instead, 1.8% more nodes).
 
     Other side on lead: for every class the leader can lead, each seat of the team plays
     under a piece of the other side's (``loses_led``). The team's top piece is then below
     one of theirs, whatever is led."""
-    cdef int x, o, q, L = s.leader, ts = s.ts, tc = t.trump_class[ts], lo, ok
+    cdef int x, o, q, L = s.leader, ts = s.ts, tc = t.trump_class[ts], top, ok, k
     cdef u64 Lx, f, tm = t.follow[ts][tc] if tc >= 0 else 0, unused = 0  # (marks: not with partition search)
     if (team >> L) & 1:
         for x in range(NCLASSES):
             Lx = s.hands[L] & t.lead_mask[ts][x]
             if not Lx:
                 continue
-            lo = low_power(t, ts, x, Lx)
+            top = low_power(t, ts, x, Lx)  # the team's top piece: its lead, then its partners'
             ok = 1
             for q in range(t.n):
                 if q == L or not (team >> q) & 1:
                     continue
                 f = s.hands[q] & t.follow[ts][x]
                 if f:
-                    if low_power(t, ts, x, f) >= lo:
-                        ok = 0
-                        break
+                    k = low_power(t, ts, x, f)
+                    if k > top:
+                        top = k
                 elif x != tc and not (s.hands[q] & ~tm):
                     ok = 0  # void with only trumps: he would trump
                     break
@@ -986,7 +988,7 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team) noexcept nogil:
                     continue
                 f = s.hands[o] & t.follow[ts][x]
                 if f:
-                    if low_power(t, ts, x, f) > lo:
+                    if low_power(t, ts, x, f) > top:
                         return 1
                 elif x != tc and not (s.hands[o] & ~tm):
                     return 1  # void, nothing but trumps: he must trump it
