@@ -47,10 +47,10 @@ def test_every_hero_seat_goal_and_measure_on_one_position():
 
 
 #: Moon 4p positions on which a careless version of the teams' sure-loss tests answers wrong
-#: (each found by the sweep against the reference with that error planted): a partner who
-#: cannot play under the team's lead, or who holds only trumps when void; a seat said to
-#: play under another's piece that it need not follow with; the team's own won trick
-#: counted as a loss in the search of the trick
+#: (each found by the sweep against the reference with that error planted): a partner's
+#: piece left out of the team's top piece, or a void partner who holds only trumps let
+#: through; a seat said to play under another's piece that it need not follow with; the
+#: team's own won trick counted as a loss in the search of the trick
 TEAM_LOSS_CASES = [
     ('{"game": "moon", "options": {"players": 4, "contract": "0", "bidder": 0}, "hands": [["5-0", "4-2", '
      '"4-0"], ["2-2", "2-0"], ["4-4", "3-0"], ["6-3", "4-3"]], "leader": 1, "trick": ["5-4", "5-2", "1-0"], '
