@@ -597,20 +597,22 @@ cdef int loses_two(Ctx* c, Tab* t, State* s) noexcept nogil:
     nodes and 6.7% fewer instructions (the search's own plays, about 8 a call, are not
     nodes). With cards it runs where the static count (``exits_after_trick``) falls short:
     see ``lone_exits``."""
-    if s.leader != t.hero and not ducks_every_lead(t, s):
+    cdef u64 hero = (<u64>1) << t.hero
+    if s.leader != t.hero and not ducks_every_lead(t, s, hero):
         return 0
-    return lose_trick_then_one(c, t, s)
+    return lose_trick_then_one(c, t, s, hero)
 
 
-cdef int lose_trick_then_one(Ctx* c, Tab* t, State* s) noexcept nogil:
-    """1 when the lone hero can play the trick in progress so that, whatever the others
-    play, he surely loses two of the tricks from this one on: he does not win it and then
-    surely loses one more (``ducks_every_lead``, else ``lone_exits``), or he wins it and the
-    table already holds that he loses two of the tricks after (``table_loses``: moon3 full
-    deals, 100, 6% fewer nodes and 3% fewer instructions). Of equivalent cards one is
-    tried (without that, the search cost Minimo more time than it saved); of tiles every
-    legal piece: dropping equivalent ones cost more than the plays it spared."""
-    cdef int seat = t.seatmod[s.leader + s.tlen], p, ok
+cdef int lose_trick_then_one(Ctx* c, Tab* t, State* s, u64 team) noexcept nogil:
+    """1 when ``team`` (the lone hero's seat, or a team of two that avoids tricks) can play
+    the trick in progress so that, whatever the other side plays, it surely loses two of
+    the tricks from this one on: it does not win it and then surely loses the next
+    (``ducks_every_lead``; a lone hero also by ``lone_exits``), or, a lone hero, he wins it
+    and the table already holds that he loses two of the tricks after (``table_loses``:
+    moon3 full deals, 100, 6% fewer nodes and 3% fewer instructions). Of equivalent cards
+    one is tried (without that, the search cost Minimo more time than it saved); of tiles
+    every legal piece: dropping equivalent ones cost more than the plays it spared."""
+    cdef int seat = t.seatmod[s.leader + s.tlen], p, ok, mine = (team >> seat) & 1
     cdef u64 moves = legal(t, s, seat), mark = 0
     cdef State ch
     if t.suit_mask[0] and moves & (moves - 1):
@@ -621,14 +623,15 @@ cdef int lose_trick_then_one(Ctx* c, Tab* t, State* s) noexcept nogil:
         ch = s[0]
         play(t, &ch, p)
         if ch.tlen:
-            ok = lose_trick_then_one(c, t, &ch)
-        elif ch.leader != t.hero:
-            ok = ducks_every_lead(t, &ch) or lone_exits(c, t, &ch, &mark, 1) > 0
+            ok = lose_trick_then_one(c, t, &ch, team)
+        elif not (team >> ch.leader) & 1:
+            # (``lone_exits`` counts the side's losses where it is a lone hero, else answers 0)
+            ok = ducks_every_lead(t, &ch, team) or (team == t.side_mask and lone_exits(c, t, &ch, &mark, 1) > 0)
         else:
-            ok = table_loses(c, t, &ch, 2)
-        if ok == (seat == t.hero):
-            return ok  # his move that works, or theirs that refutes
-    return seat != t.hero
+            ok = team == (<u64>1) << t.hero == t.side_mask and table_loses(c, t, &ch, 2)
+        if ok == mine:
+            return ok  # a play of the team's that works, or one of the others' that refutes
+    return not mine
 
 
 cdef inline int table_loses(Ctx* c, Tab* t, State* s, int need) noexcept nogil:
@@ -644,18 +647,6 @@ cdef inline int table_loses(Ctx* c, Tab* t, State* s, int need) noexcept nogil:
     h = hash_of(c, &key)
     e = tt_find(c, &key, h)
     return e != NULL and e.hi <= r - need
-
-
-cdef inline int ducks_every_lead(Tab* t, State* s) noexcept nogil:
-    """1 when the hero, not on lead, surely loses the trick whatever class the leader leads
-    (``loses_led`` for each)."""
-    cdef int x, ts = s.ts, tc = t.trump_class[ts]
-    cdef u64 Lx, used = 0, tm = t.follow[ts][tc] if tc >= 0 else 0
-    for x in range(NCLASSES):
-        Lx = s.hands[s.leader] & t.lead_mask[ts][x]
-        if Lx and not loses_led(t, s, t.hero, (<u64>1) << t.hero, x, Lx, tm, &used):
-            return 0
-    return 1
 
 
 cdef inline int loses_led(Tab* t, State* s, int q, u64 team, int x, u64 Lx, u64 tm, u64* used) noexcept nogil:
@@ -959,10 +950,10 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team) noexcept nogil:
     instead, 1.8% more nodes).
 
     Other side on lead: for every class the leader can lead, each seat of the team plays
-    under a piece of the other side's (``loses_led``). The team's top piece is then below
-    one of theirs, whatever is led."""
+    under a piece of the other side's (``ducks_every_lead``). The team's top piece is then
+    below one of theirs, whatever is led."""
     cdef int x, o, q, L = s.leader, ts = s.ts, tc = t.trump_class[ts], top, ok, k
-    cdef u64 Lx, f, tm = t.follow[ts][tc] if tc >= 0 else 0, unused = 0  # (marks: not with partition search)
+    cdef u64 Lx, f, tm = t.follow[ts][tc] if tc >= 0 else 0
     if (team >> L) & 1:
         for x in range(NCLASSES):
             Lx = s.hands[L] & t.lead_mask[ts][x]
@@ -993,12 +984,21 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team) noexcept nogil:
                 elif x != tc and not (s.hands[o] & ~tm):
                     return 1  # void, nothing but trumps: he must trump it
         return 0
-    for x in range(NCLASSES):
-        Lx = s.hands[L] & t.lead_mask[ts][x]
-        if not Lx:
-            continue
-        for q in range(t.n):
-            if (team >> q) & 1 and not loses_led(t, s, q, team, x, Lx, tm, &unused):
+    return ducks_every_lead(t, s, team)
+
+
+cdef inline int ducks_every_lead(Tab* t, State* s, u64 team) noexcept nogil:
+    """1 when every seat of ``team`` (the lone hero's, or a team's), not on lead, surely
+    plays under a piece of the other side whatever class the leader leads (``loses_led``
+    for each)."""
+    cdef int x, q, ts = s.ts, tc = t.trump_class[ts]
+    cdef u64 Lx, m = team, used = 0, tm = t.follow[ts][tc] if tc >= 0 else 0
+    while m:
+        q = ctz64(m)
+        m &= m - 1
+        for x in range(NCLASSES):
+            Lx = s.hands[s.leader] & t.lead_mask[ts][x]
+            if Lx and not loses_led(t, s, q, team, x, Lx, tm, &used):
                 return 0
     return 1
 
@@ -1036,31 +1036,6 @@ cdef inline int team_ducks_after(Tab* t, State* s, u64 team) noexcept nogil:
                 elif x != tc and popcount64(s.hands[q] & ~tm) < 2:
                     return 0
     return 1
-
-
-cdef int team_loses_two(Tab* t, State* s, u64 team) noexcept nogil:
-    """1 when ``team`` can play the trick in progress so that, whatever the other side plays,
-    it loses this trick and then surely the next (``team_loses_one``): a search of the
-    trick, like the lone hero's ``lose_trick_then_one``. Of equivalent cards one is tried."""
-    cdef int seat = t.seatmod[s.leader + s.tlen], p, ok, mine = (team >> seat) & 1
-    cdef u64 moves = legal(t, s, seat)
-    cdef State ch
-    if t.suit_mask[0] and moves & (moves - 1):
-        moves = drop_equivalents(t, s, moves)
-    while moves:
-        p = ctz64(moves)
-        moves &= moves - 1
-        ch = s[0]
-        play(t, &ch, p)
-        if ch.tlen:
-            ok = team_loses_two(t, &ch, team)
-        elif (team >> ch.leader) & 1:
-            ok = 0
-        else:
-            ok = team_loses_one(t, &ch, team)
-        if ok == mine:
-            return ok  # a play of the team's that works, or one of the others' that refutes
-    return not mine
 
 
 cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
@@ -1188,18 +1163,18 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 # two teams that both avoid tricks (Moon 4p): the sure loss of the trick at
                 # hand for either (``team_loses_one``); for the other side, that of the next
                 # one too where it holds after any trick (``team_ducks_after``); and for a team
-                # not on lead, two losses by a search of this trick (``team_loses_two``).
+                # not on lead, two losses by a search of this trick (``lose_trick_then_one``).
                 # See the README, "Sure losses for two teams".
                 if lb[0] < beta and ub[0] > s.acc + r - 1 and s.acc + r - 2 <= alpha \
                         and team_loses_one(t, s, t.side_mask):
                     if s.acc + r - 1 <= alpha:
                         ub[0] = s.acc + r - 1
-                    elif r >= 2 and not (t.side_mask >> L) & 1 and team_loses_two(t, s, t.side_mask):
+                    elif r >= 2 and not (t.side_mask >> L) & 1 and lose_trick_then_one(c, t, s, t.side_mask):
                         ub[0] = s.acc + r - 2
                 if ub[0] > alpha and lb[0] < beta and s.acc + 2 >= beta and team_loses_one(t, s, opp):
                     if s.acc + 1 >= beta:
                         lb[0] = s.acc + 1
-                    elif r >= 2 and (team_ducks_after(t, s, opp) or not (opp >> L) & 1 and team_loses_two(t, s, opp)):
+                    elif r >= 2 and (team_ducks_after(t, s, opp) or not (opp >> L) & 1 and lose_trick_then_one(c, t, s, opp)):
                         lb[0] = s.acc + 2
             if c.use_exits and ub[0] > s.acc + r - 1 and s.acc + r - exits_asked(t, L) <= alpha:
                 # a lone hero who avoids tricks loses some ("all the tricks left but one" was
