@@ -2113,7 +2113,8 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 if pw > wp:
                     sc = pw + t.max_future[s.ts][p]
                     if mate_wins and t.side_mask & (t.side_mask - 1):
-                        # Two teams: the same, highest first, and for the hero's side only
+                        # Two teams: each takes the trick from a partner first (as the side
+                        # against a lone hero does, below), highest first, the hero's side only
                         # with a trump (where a partner held the trick, the first play of the
                         # hero's side in Moon 4p failed in 28% of the cuts, most often a
                         # discard where a trump over the partner cut). Moon 4p full deals:
