@@ -613,6 +613,7 @@ cdef int lose_trick_then_one(Ctx* c, Tab* t, State* s, u64 team) noexcept nogil:
     one is tried (without that, the search cost Minimo more time than it saved); of tiles
     every legal piece: dropping equivalent ones cost more than the plays it spared."""
     cdef int seat = t.seatmod[s.leader + s.tlen], p, ok, mine = (team >> seat) & 1
+    cdef int lone = team == t.side_mask == (<u64>1) << t.hero  # the lone hero's own losses
     cdef u64 moves = legal(t, s, seat), mark = 0
     cdef State ch
     if t.suit_mask[0] and moves & (moves - 1):
@@ -625,10 +626,9 @@ cdef int lose_trick_then_one(Ctx* c, Tab* t, State* s, u64 team) noexcept nogil:
         if ch.tlen:
             ok = lose_trick_then_one(c, t, &ch, team)
         elif not (team >> ch.leader) & 1:
-            # (``lone_exits`` counts the side's losses where it is a lone hero, else answers 0)
-            ok = ducks_every_lead(t, &ch, team) or (team == t.side_mask and lone_exits(c, t, &ch, &mark, 1) > 0)
+            ok = ducks_every_lead(t, &ch, team) or (lone and lone_exits(c, t, &ch, &mark, 1) > 0)
         else:
-            ok = team == (<u64>1) << t.hero == t.side_mask and table_loses(c, t, &ch, 2)
+            ok = lone and table_loses(c, t, &ch, 2)
         if ok == mine:
             return ok  # a play of the team's that works, or one of the others' that refutes
     return not mine
