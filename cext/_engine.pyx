@@ -338,11 +338,14 @@ cdef inline int low_power(Tab* t, int ts, int cls, u64 m) noexcept nogil:
 
 cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
     """Tricks the leader can cash at once, whatever the others do: in each class, the
-    leader's cards above every other card of that class still out; side classes count
-    only where nobody else can ruff (no trumps out, or the leader's top trumps draw them).
+    leader's cards above every other card of that class still out, and in plain card games
+    all of his cards of it where nobody else holds more of it than that (``long_enough``);
+    side classes count only where nobody else can ruff (no trumps out, or the leader's top
+    trumps draw them); or his partner's, where he can cross to them (``partner_tricks``).
     ``mark`` gets the cards counted (the ranks the bound depends on)."""
     cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts]
     cdef int cls, p, maxo, k, ktrump = 0, side = 0, i, maxlen = 0, ln
+    cdef int cards = t.plain and not t.jass and t.suit_mask[0] != 0
     cdef u64 oth = 0, mine, m
     if t.jass and ts == NONE:
         return 0  # any void seat fixes a trump and wins
@@ -366,6 +369,9 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
             if t.power[ts][cls][p] > maxo:
                 k += 1
                 mark[0] |= (<u64>1) << p
+        if cards and k and k < popcount64(mine) and long_enough(t, s, L, cls, k):
+            k = popcount64(mine)
+            mark[0] |= mine
         if cls == tc:
             ktrump = k
         else:
@@ -373,7 +379,77 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
     if maxlen > ktrump:
         side = 0  # someone keeps a trump to ruff with
     k = ktrump + side
+    if cards:
+        k = partner_tricks(t, s, k, mark)
     return k if k < r else r
+
+
+cdef inline int long_enough(Tab* t, State* s, int W, int cls, int k) noexcept nogil:
+    """1 when no seat but ``W`` holds more than ``k`` cards of class ``cls``: after ``k``
+    rounds led with ``W``'s top cards his other cards of it are the last ones out."""
+    cdef int i
+    for i in range(t.n):
+        if i != W and popcount64(s.hands[i] & t.follow[s.ts][cls]) > k:
+            return 0
+    return 1
+
+
+cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogil:
+    """``k`` (the leader's quick tricks) plus his partner's, where the leader can cross to
+    them (a team of two that wants tricks, in a plain card game; no trump out but the
+    partner's): having cashed his own, the leader leads a card of a class in which the
+    partner holds a card above every other seat's, which wins the trick, and the partner
+    then cashes each such card, and the rest of a class where nobody else holds more of it
+    than he has such cards (``long_enough``). His lead keeps the lead, and with no trumps
+    against him a top card wins. While the leader cashes, the partner follows with cards
+    below the leader's or discards one he does not count: with r cards each he has r - kp
+    of those, and the leader cashes no more than that before crossing (the caller caps the
+    sum at r). The partner's own cards of the leader's classes are below the leader's tops,
+    so none of them is counted. With the length rule of ``quick_tricks``, against the
+    leader's top cards alone (nodes, every lead, the side on lead maximising, the same
+    answers): bridge cut to 8 cards (60) 32.6% fewer (the length rule alone 1.8%, the
+    partner's tricks instead of the leader's where more 18%), cut to 10 (40) 24.3%, cut to
+    10 with spades trumps 0.8% more, full deals (20) 6.8% fewer and 8.7% fewer instructions
+    (callgrind, 5 deals); Minimisere partners cut to 7 (40) 26.7%, Minimo cut to 8 (60)
+    14.5% fewer."""
+    cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts], P = -1, i, cls, p, maxo, kp = 0, cross = 0
+    cdef u64 team, oth = 0, mine, m, pm = 0
+    team = t.side_mask if (t.side_mask >> L) & 1 else (((<u64>1) << t.n) - 1) & ~t.side_mask
+    if popcount64(team) != 2:
+        return k
+    for i in range(t.n):
+        if i != L and (team >> i) & 1:
+            P = i
+        elif i != L:
+            oth |= s.hands[i]
+    if not s.hands[P]:
+        return k
+    oth |= s.hands[L]
+    if tc >= 0 and oth & t.follow[ts][tc]:
+        return k
+    for cls in range(NCLASSES):
+        mine = s.hands[P] & t.lead_mask[ts][cls]
+        if not mine:
+            continue
+        maxo = best_power(t, ts, cls, oth & t.follow[ts][cls])
+        i = 0
+        m = mine
+        while m:
+            p = ctz64(m)
+            m &= m - 1
+            if t.power[ts][cls][p] > maxo:
+                i += 1
+                pm |= (<u64>1) << p
+        if i and s.hands[L] & t.lead_mask[ts][cls]:
+            cross = 1
+        if i and i < popcount64(mine) and long_enough(t, s, P, cls, i):
+            i = popcount64(mine)
+            pm |= mine
+        kp += i
+    if cross:
+        mark[0] |= pm
+        return k + kp
+    return k
 
 
 cdef inline int trick_is_won(Tab* t, State* s, int seat, u64* mark) noexcept nogil:
