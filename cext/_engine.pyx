@@ -1694,16 +1694,22 @@ cdef inline void set_best(PEntry* e, int bpos) noexcept nogil:
 
 cdef inline void pmake_key(Tab* t, State* s, Key* key, u64 R) noexcept nogil:
     """``R``: the remaining cards in power order (``to_power``)."""
-    cdef u64 lens = 0, S
-    cdef int i, x
+    cdef u64 lens = 0, S, P13 = to_power(t, s.ts, s.hands[1] | s.hands[3]), P23 = to_power(t, s.ts, s.hands[2] | s.hands[3])
+    cdef int i, x, tb
+    cdef uint32_t sig = 0
     for i in range(t.n):
         for x in range(4):
             lens |= (<u64>popcount64(s.hands[i] & t.suit_mask[x])) << (16 * i + 4 * x)
+    for x in range(4):
+        S = t.suit_mask[x] & R
+        if S:
+            tb = 63 - __builtin_clzll(S)
+            sig |= <uint32_t>(((P13 >> tb) & 1) | (((P23 >> tb) & 1) << 1)) << (2 * x)
     key.k[0] = lens
     key.k[1] = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & t.keep[s.ts]
-    key.k[2] = oh_pext(to_power(t, s.ts, s.hands[1] | s.hands[3]), R)
-    key.k[3] = oh_pext(to_power(t, s.ts, s.hands[2] | s.hands[3]), R)
-    key.k[4] = 0
+    key.k[2] = oh_pext(P13, R)
+    key.k[3] = oh_pext(P23, R)
+    key.k[4] = sig  # who holds each suit's top card (``top_owners``)
     key.meta = <u64>s.leader | (<u64>s.ts << 2) | (<u64>s.skey << 5)
     if t.place[s.ts][0]:
         # Named cards with unnamed ones above them (Jass before its trump is fixed: the J
@@ -1771,15 +1777,9 @@ cdef inline Slot* pslot(Ctx* c, Key* key, u64 h, bint create) noexcept nogil:
 
 
 cdef inline int top_owners(Tab* t, Key* key, u64 R) noexcept nogil:
-    """Two bits per suit: who holds the suit's highest remaining card."""
-    cdef int x, pos, sig = 0
-    cdef u64 S
-    for x in range(4):
-        S = t.suit_mask[x] & R
-        if S:
-            pos = popcount64(R & ((<u64>1 << (63 - __builtin_clzll(S))) - 1))
-            sig |= (<int>(((key.k[2] >> pos) & 1) | (((key.k[3] >> pos) & 1) << 1))) << (2 * x)
-    return sig
+    """Two bits per suit: who holds the suit's highest remaining card (worked out with the
+    key, ``pmake_key``)."""
+    return <int>key.k[4]
 
 
 cdef inline u64 sub_hash(u64 h, int cov, int sig) noexcept nogil:
