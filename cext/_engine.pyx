@@ -3007,9 +3007,10 @@ cdef class Engine:
         ``progress(done, total)`` is called with 0 and after each representative is valued.
         The first search starts from ``acc``, or, counting tricks for a seat that maximises,
         from all the tricks left (its best case, as ``acc`` is a minimiser's: nodes, bridge
-        full deals (30) 3.4% fewer, the median 8.4%, cut to 10 cards 3.4-3.7%, Minimo and
-        Minimisere partners played for the most tricks cut to 7-8 cards 5.7% and 6.4%; not
-        in Jass, 6.0% more at 8 cards); with cards each next one from the best value so far
+        cut to 10 cards 3.4-3.7% fewer and on seeds 1000+ 8.9%, full deals within 0.3%;
+        Minimo and Minimisere partners played for the most tricks, cut to 8 and 7 cards, 5.7%
+        and 6.4% fewer, on seeds 1000+ 6.0% and 0.4%; not in Jass, 6.0% more at 8 cards);
+        with cards each next one from the best value so far
         for the seat to move (asking first, as DDS does, whether the move does as well:
         full deals, nodes, Minimo points 3.5% and bridge 2.1% fewer, Minimisere 8 cards
         points 6.3% and tricks 1.9%, Jass 9 cards tricks 0.4% fewer and 8 cards points 1.1%
