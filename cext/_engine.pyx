@@ -205,6 +205,18 @@ cdef inline double now() noexcept nogil:
 
 # --- rules ---------------------------------------------------------------------
 
+cdef inline u64 beats(Tab* t, int ts, int cls, u64 m, int pw) noexcept nogil:
+    """The pieces of ``m`` whose power in class ``cls`` is above ``pw``."""
+    cdef u64 out = 0
+    cdef int p
+    while m:
+        p = ctz64(m)
+        m &= m - 1
+        if t.power[ts][cls][p] > pw:
+            out |= (<u64>1) << p
+    return out
+
+
 cdef inline u64 jass_legal(Tab* t, State* s, u64 hand) noexcept nogil:
     """Mittlere Jass: plain must-follow until trump is fixed, then may-trump, the
     Bauer exception and the undertrump ban (RULES.md §3)."""
@@ -220,20 +232,13 @@ cdef inline u64 jass_legal(Tab* t, State* s, u64 hand) noexcept nogil:
         return hand
     cdef u64 allowed = trumps
     cdef int i, top = -1, p
-    cdef u64 m
     if hand != trumps:
         for i in range(s.tlen):
             p = s.trick[i]
             if t.piece_suit[p] == T and t.power[T][led][p] > top:
                 top = t.power[T][led][p]
         if top >= 0:
-            allowed = 0
-            m = trumps
-            while m:
-                p = ctz64(m)
-                m &= m - 1
-                if t.power[T][led][p] > top:
-                    allowed |= (<u64>1) << p
+            allowed = beats(t, T, led, trumps, top)
     if follow:
         return follow | allowed
     return (hand & ~trumps) | allowed
@@ -345,12 +350,12 @@ cdef inline u64 above(u64 f) noexcept nogil:
 cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
     """Tricks the leader can cash at once, whatever the others do: in each class, the
     leader's cards above every other card of that class still out, and in plain card games
-    all of his cards of it where nobody else holds more of it than that (``long_enough``);
+    all of his cards of it where nobody else holds more of it than that (``cashes``);
     side classes count only where nobody else can ruff (no trumps out, or the leader's top
     trumps draw them); or his partner's, where he can cross to them (``partner_tricks``).
     ``mark`` gets the cards counted (the ranks the bound depends on)."""
     cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts]
-    cdef int cls, p, maxo, k, ktrump = 0, side = 0, i, maxlen = 0, ln
+    cdef int cls, k, ktrump = 0, side = 0, i, maxlen = 0, ln
     cdef int cards = t.plain and not t.jass and t.suit_mask[0] != 0
     cdef u64 oth = 0, mine, m
     if t.jass and ts == NONE:
@@ -366,23 +371,9 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
         mine = s.hands[L] & t.lead_mask[ts][cls]
         if not mine:
             continue
-        if t.plain:
-            m = mine & above(oth & t.follow[ts][cls])
-            k = popcount64(m)
-            mark[0] |= m
-        else:
-            maxo = best_power(t, ts, cls, oth & t.follow[ts][cls])
-            k = 0
-            m = mine
-            while m:
-                p = ctz64(m)
-                m &= m - 1
-                if t.power[ts][cls][p] > maxo:
-                    k += 1
-                    mark[0] |= (<u64>1) << p
-        if cards and k and k < popcount64(mine) and long_enough(t, s, L, cls, k):
-            k = popcount64(mine)
-            mark[0] |= mine
+        m = cashes(t, s, L, cls, mine, oth, cards)
+        k = popcount64(m)
+        mark[0] |= m
         if cls == tc:
             ktrump = k
         else:
@@ -393,6 +384,18 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
     if cards:
         k = partner_tricks(t, s, k, mark)
     return k if k < r else r
+
+
+cdef inline u64 cashes(Tab* t, State* s, int W, int cls, u64 mine, u64 oth, int cards) noexcept nogil:
+    """Of ``mine``, seat ``W``'s pieces leading class ``cls``, those that win a trick each
+    when he leads them: the ones above every piece of the class in ``oth`` (the other
+    seats'), and, in plain card games (``cards``), all of them where no other seat holds
+    more of the class than that (``long_enough``)."""
+    cdef u64 m = mine & above(oth & t.follow[s.ts][cls]) if t.plain else \
+        beats(t, s.ts, cls, mine, best_power(t, s.ts, cls, oth & t.follow[s.ts][cls]))
+    if cards and m and m != mine and long_enough(t, s, W, cls, popcount64(m)):
+        return mine
+    return m
 
 
 cdef inline int long_enough(Tab* t, State* s, int W, int cls, int k) noexcept nogil:
@@ -411,7 +414,7 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
     partner's): having cashed his own, the leader leads a card of a class in which the
     partner holds a card above every other seat's, which wins the trick, and the partner
     then cashes each such card, and the rest of a class where nobody else holds more of it
-    than he has such cards (``long_enough``). His lead keeps the lead, and with no trumps
+    than he has such cards (``cashes``). His lead keeps the lead, and with no trumps
     against him a top card wins. While the leader cashes, the partner follows with cards
     below the leader's or discards one he does not count: with r cards each he has r - kp
     of those, and the leader cashes no more than that before crossing (the caller caps the
@@ -442,15 +445,11 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
         mine = s.hands[P] & t.lead_mask[ts][cls]
         if not mine:
             continue
-        m = mine & above(oth & t.follow[ts][cls])
-        i = popcount64(m)
-        pm |= m
-        if i and s.hands[L] & t.lead_mask[ts][cls]:
+        m = cashes(t, s, P, cls, mine, oth, 1)
+        if m and s.hands[L] & t.lead_mask[ts][cls]:
             cross = 1
-        if i and i < popcount64(mine) and long_enough(t, s, P, cls, i):
-            i = popcount64(mine)
-            pm |= mine
-        kp += i
+        kp += popcount64(m)
+        pm |= m
     if cross:
         mark[0] |= pm
         return k + kp
