@@ -88,13 +88,15 @@ async function load(index) {
   if (!state.list.length) { say("No puzzles here yet."); return; }
   state.index = (index + state.list.length) % state.list.length;
   state.puzzle = await api(`/api/puzzles/${state.list[state.index].id}`);
-  document.body.dataset.puzzle = state.puzzle.id;
   state.moves = [];
   state.finished = false;
   $("answer").hidden = true;
   $("task").textContent = `${state.puzzle.task} (level ${state.puzzle.level})`;
   say("Your move.");
   await draw(state.puzzle.position);
+  // Set only once the table is drawn, so a test that waits for them sees the whole page.
+  document.body.dataset.moves = "0";
+  document.body.dataset.puzzle = state.puzzle.id;
 }
 
 async function choose() {
