@@ -175,6 +175,7 @@ cdef struct Ctx:
     u64 kin_meta         # the loaded tables' ``kin_meta`` where ``use_kin``, else 0
     int order_mode       # 4: the heuristics below; 0: the first, plainer ones (for comparison)
     int64_t searches
+    int64_t trick_nodes  # nodes at a trick's start: what DDS counts (``futureTricks.nodes``)
     int check_signals    # 1: the search runs in the main thread, where Python handles signals
     double sig_next      # when to look at signals next (``now()``)
 
@@ -2308,6 +2309,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     if c.aborted:
         return 0
     if s.tlen == 0:
+        c.trick_nodes += 1
         r = popcount64(s.hands[s.leader])
         if r == 0:
             return final_value(t, s)
@@ -2814,6 +2816,7 @@ cdef class Engine:
         self.c.tt_probes = 0
         self.c.tt_walked = 0
         self.c.searches = 0
+        self.c.trick_nodes = 0
         self.c.aborted = 0
         self.c.max_nodes = max_nodes if max_nodes is not None else (<int64_t>1 << 62)
         self.c.next_check = 4096 if self.c.max_nodes > 4096 else self.c.max_nodes
@@ -2830,6 +2833,13 @@ cdef class Engine:
     @property
     def searches(self):
         return self.c.searches
+
+    @property
+    def trick_nodes(self):
+        """The nodes at the start of a trick (each search's own root among them): the
+        count DDS reports as ``futureTricks.nodes`` (its ``trickNodes``), for comparing
+        tree sizes like with like; ``nodes`` counts every card played."""
+        return self.c.trick_nodes
 
     @property
     def tt_hits(self):

@@ -221,6 +221,9 @@ class DDSComparison:
     openhand_ms: list[float]
     dds_ms: list[float]
     openhand_nodes: list[int]
+    #: nodes at the start of a trick, each side's (what DDS reports), where both were counted
+    openhand_trick_nodes: list[int] = field(default_factory=list)
+    dds_trick_nodes: list[int] = field(default_factory=list)
 
     @property
     def ratio(self) -> float:
@@ -235,29 +238,38 @@ class DDSComparison:
                 f"median of per-deal ratios {statistics.median(o / d for o, d in zip(self.openhand_ms, self.dds_ms)):.2f}")
         if self.openhand_nodes:
             text += f"; openhand nodes/deal median {statistics.median(self.openhand_nodes):.0f}"
+        if self.dds_trick_nodes:
+            ours, theirs = self.openhand_trick_nodes, self.dds_trick_nodes
+            text += (f"; nodes at a trick's start (what DDS counts): openhand median {statistics.median(ours):.0f}, "
+                     f"DDS {statistics.median(theirs):.0f}, ratio total {sum(ours) / max(1, sum(theirs)):.2f}, "
+                     f"median of per-deal ratios {statistics.median(o / max(1, d) for o, d in zip(ours, theirs)):.2f}")
         return text
 
 
 def side_by_side(positions: Iterable[Position], engine: Engine, dds_input: Callable[[Position], Any],
-                 dds_work: Callable[[Any], Any], our_work: Callable[[Position], Any],
-                 our_answer: Callable[[Position, Any], tuple[Any, int | None]],
+                 dds_work: Callable[[Any], tuple[Any, int | None]], our_work: Callable[[Position], Any],
+                 our_answer: Callable[[Position, Any], tuple[Any, dict[str, Any] | None]],
                  on_solve: Callable[[], None] | None = None) -> DDSComparison:
-    """Time ``dds_work(dds_input(pos))`` against ``our_work(pos)`` (fresh table), and count the
-    positions where ``our_answer`` (the answer in DDS's terms, and the nodes) equals DDS's.
-    Only the two work calls are timed."""
+    """Time ``dds_work(dds_input(pos))`` (DDS's answer, and its nodes or None) against
+    ``our_work(pos)`` (fresh table), and count the positions where ``our_answer`` (the answer
+    in DDS's terms, and the solve's stats or None) equals DDS's. Only the two work calls are
+    timed."""
     report = DDSComparison(0, 0, [], [], [])
     for pos in positions:
         given = dds_input(pos)
         start = time.perf_counter()
-        theirs = dds_work(given)
+        theirs, their_nodes = dds_work(given)
         report.dds_ms.append((time.perf_counter() - start) * 1000)
         fresh_table(engine)
         start = time.perf_counter()
         raw = our_work(pos)
         report.openhand_ms.append((time.perf_counter() - start) * 1000)
-        ours, nodes = our_answer(pos, raw)
-        if nodes is not None:
-            report.openhand_nodes.append(nodes)
+        ours, stats = our_answer(pos, raw)
+        if stats is not None:
+            report.openhand_nodes.append(int(stats.get("nodes", 0)))
+            if their_nodes is not None and "trick_nodes" in stats:  # (the reference does not count them)
+                report.openhand_trick_nodes.append(int(stats["trick_nodes"]))
+                report.dds_trick_nodes.append(their_nodes)
         report.deals += 1
         report.agree += ours == theirs
         if on_solve:
@@ -273,11 +285,11 @@ def compare_leads_with_dds(positions: Iterable[Position], engine: Engine = "auto
     def objective(pos: Position) -> Objective:
         return Objective.make(pos.game, pos.to_move, "tricks", "max")
 
-    def answer(pos: Position, result: Any) -> tuple[dict[int, int], int]:
+    def answer(pos: Position, result: Any) -> tuple[dict[int, int], dict[str, Any]]:
         before = sum(pos.game.tricks(pos.taken[s]) for s in objective(pos).side(pos.game))
-        return {c: v - before for c, v in result.moves}, int(result.stats.get("nodes", 0))
+        return {c: v - before for c, v in result.moves}, result.stats
 
-    return side_by_side(positions, engine, dds.to_deal, dds.move_tricks_of_deal,
+    return side_by_side(positions, engine, dds.to_deal, dds.move_tricks_and_nodes,
                         lambda pos: solve(pos, objective(pos), engine=engine, pv=False), answer, on_solve)
 
 
@@ -290,5 +302,6 @@ def compare_tables_with_dds(positions: Iterable[Position], engine: Engine = "aut
     from . import dds
     from .table import table
 
-    return side_by_side(positions, engine, lambda pos: pos, dds.dd_table, lambda pos: table(pos, engine=engine),
+    return side_by_side(positions, engine, lambda pos: pos, lambda pos: (dds.dd_table(pos), None),
+                        lambda pos: table(pos, engine=engine),
                         lambda pos, ours: ({c: ours[c] for c in ours.contracts}, None), on_solve)

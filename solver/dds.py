@@ -75,8 +75,17 @@ def move_tricks(position: Position) -> dict[int, int]:
 
 def move_tricks_of_deal(deal: Any) -> dict[int, int]:
     """``move_tricks`` on a ready endplay deal (so that a timing covers DDS alone)."""
+    return move_tricks_and_nodes(deal)[0]
+
+
+def move_tricks_and_nodes(deal: Any) -> tuple[dict[int, int], int | None]:
+    """``move_tricks_of_deal``, and the nodes DDS reports (``futureTricks.nodes``: the nodes at
+    the start of a trick; None where endplay does not pass them on)."""
     dds, _ = _endplay()
-    return {C.card(int(card.suit), int(card.rank).bit_length() - 3): score for card, score in dds.solve_board(deal)}
+    board = dds.solve_board(deal)
+    nodes = getattr(getattr(board, "_data", None), "nodes", None)  # endplay keeps DDS's struct there
+    moves = {C.card(int(card.suit), int(card.rank).bit_length() - 3): score for card, score in board}
+    return moves, int(nodes) if isinstance(nodes, int) else None
 
 
 def dd_table(position: Position) -> dict[str, list[int]]:

@@ -122,7 +122,8 @@ def _solve(position: Position, objective: Objective | None, max_nodes: int | Non
     game = position.game
     if position.is_over():
         return SolveResult(game, position.measure(obj), obj, position.to_move, [], [], [],
-                           {"nodes": 0, "tt_hits": 0, "tt_probes": 0, "seconds": 0.0, "engine": "fast"})
+                           {"nodes": 0, "trick_nodes": 0, "tt_hits": 0, "tt_probes": 0, "seconds": 0.0,
+                            "engine": "fast"})
     eng, tb, state = prepare(position, obj)
     eng.set_budget(max_nodes, max_seconds)
     moves = eng.root(*state, progress)  # highest piece first: the order of tiles
@@ -140,8 +141,8 @@ def _solve(position: Position, objective: Objective | None, max_nodes: int | Non
             walked = principal_variation(eng, state, value)
             complete = walked is not None  # the budget ran out on the way: value and moves stand
             line = walked or []
-    stats = {"nodes": eng.nodes, "tt_hits": eng.tt_hits, "tt_probes": eng.tt_probes, "searches": eng.searches,
-             "seconds": round(time.perf_counter() - start, 6), "engine": "fast"}
+    stats = {"nodes": eng.nodes, "trick_nodes": eng.trick_nodes, "tt_hits": eng.tt_hits, "tt_probes": eng.tt_probes,
+             "searches": eng.searches, "seconds": round(time.perf_counter() - start, 6), "engine": "fast"}
     return SolveResult(game, value, obj, position.to_move, moves, best, line, stats, complete)
 
 

@@ -62,6 +62,11 @@ def test_dds_side_by_side(capsys):
     positions = bench.make_positions(bench.STANDARD["bridge-nt/end4"])[:3]
     report = bench.compare_leads_with_dds(positions)
     assert report.deals == report.agree == 3 and len(report.dds_ms) == 3 and report.ratio > 0
+    from solver.search import fast_available
+    if fast_available():  # both count the nodes at a trick's start: the tree sizes side by side
+        assert len(report.openhand_trick_nodes) == len(report.dds_trick_nodes) == 3
+        assert all(n > 0 for n in report.dds_trick_nodes + report.openhand_trick_nodes)
+        assert "nodes at a trick's start (what DDS counts)" in report.summary()
     assert main(["bench", "bridge-nt/end4", "--limit", "2", "--dds"]) == 0
     assert "DDS bridge-nt/end4: 2 deals, 2 agree with DDS" in capsys.readouterr().out
 

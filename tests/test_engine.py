@@ -100,6 +100,25 @@ def test_format_example():
     assert r.stats["nodes"] > 0 and "seconds" in r.stats and "tt_hits" in r.stats
 
 
+@pytest.mark.parametrize("game,options", [("minimo", {}), ("bridge", {}), ("moon", {"players": 4}),
+                                          ("jass", {})])
+def test_trick_nodes_count_the_starts_of_tricks(game, options):
+    """``trick_nodes`` counts what DDS reports: the nodes at a trick's start. With one card a
+    hand and no bounds, every search plays the one trick out and meets one trick start."""
+    from solver import engine
+    eng = engine.get_engine()
+    try:
+        eng.configure(bounds=False, mtd=False)
+        for pos in random_positions(game, 6, 11, cards_left=(1, 1), **options):
+            r = engine.solve(pos, pv=False)
+            assert r.stats["trick_nodes"] == 1  # (the mover's one card is played at the root)
+            assert r.stats["nodes"] == pos.n_players - len(pos.trick)
+    finally:
+        eng.configure()
+    r = engine.solve(next(random_positions(game, 1, 3, cards_left=(5, 5), **options)), pv=False)
+    assert 0 < r.stats["trick_nodes"] < r.stats["nodes"]
+
+
 def test_finished_hand():
     pos = next(random_positions("moon", 1, 3, cards_left=(1, 1)))
     while not pos.is_over():
