@@ -95,6 +95,8 @@ cdef struct Tab:
                                # trick holds (trick_is_won): worked out once, not at every node
     int plain                  # 1: in every class, power rises with the bit index among the cards that
                                # follow it, then among the trumps above them; every other card has 0
+    int later_nt               # 1: two teams of partners facing each other that both want tricks, in a
+                               # plain card game (``short_of_all`` holds once no trump is left in play)
     u64 kin_meta               # key meta bits that a hash ignores, so that keys differing only there
                                # share a bucket and bound each other (Minimo: who has a trick; see
                                # ``kin_bounds``); 0: none
@@ -650,6 +652,54 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
                     break
             else:
                 return 0  # this lead forces an opponent to win the trick
+    return 1
+
+
+cdef inline int short_of_all(Tab* t, State* s, int side, int r, u64* mark) noexcept nogil:
+    """1 when ``side`` (1: the hero's, 0: the other), a team of two partners facing each other
+    in a plain card game with no trump left in play, cannot take all of the ``r`` tricks left
+    against the other team playing to take one:
+    the longer of its two holdings, summed over the suits whose top card it holds, comes to
+    fewer than ``r`` (DDS's later-tricks rule in no-trump). ``mark``: each suit's top card.
+
+    Why it holds: let the other side play a top card it holds whenever its suit is led (or
+    lead it), and discard one only when all its cards are top cards of suits other than the
+    one led. If the side took every trick, each trick until such a discard would be led in a
+    suit whose top card it held from the start, and a suit's tricks spend a card of each of
+    its hands holding it, so there are at most the longer holding's count of them; the
+    discard comes with k <= 3 tricks left (one top card a suit, none in the suit led), where
+    the claim for the k-card ending (checked on every such ending: tests/test_engine.py)
+    takes the count the rest of the way. Nodes, every lead, the same answers: bridge cut to
+    8 and 10 cards, no trump, 8.7% and 7.7% fewer, full deals in no-trump (20) 6.9%, the
+    bridge set's 100 full deals 4.0% (its trump deals 1.9%); Minimisere partners cut to 7,
+    8.6%. Instructions (callgrind, 7 no-trump full deals): 14.7% fewer."""
+    cdef int x, o, o2, top, ln, most, total = 0
+    cdef u64 rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3], m, tops = 0
+    for x in range(4):
+        m = rem & t.suit_mask[x]
+        if not m:
+            continue
+        top = 63 - __builtin_clzll(m)
+        o = 0
+        while not (s.hands[o] >> top) & 1:
+            o += 1
+        most = 0
+        for o2 in range(4):
+            if ((t.side_mask >> o2) & 1) == side:
+                ln = popcount64(s.hands[o2] & t.suit_mask[x])
+                if ln > most:
+                    most = ln
+        if ((t.side_mask >> o) & 1) != side:
+            if most:
+                # the other side's top card keeps the side's cards of the suit out of the
+                # count; where the side holds the top card the count only grows with it, and
+                # a position that agrees on the ranks marked holds no more of them
+                tops |= (<u64>1) << top
+            continue
+        total += most
+        if total >= r:
+            return 0
+    mark[0] = tops
     return 1
 
 
@@ -1239,6 +1289,14 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 else:
                     ub[0] = s.acc + r - 1
                     rub[0] = s.hands[L]
+            if t.later_nt and not tr:
+                # a team that needs every trick left and cannot have them (``short_of_all``)
+                if ub[0] > s.acc + r - 1 and s.acc + r - 1 <= alpha and short_of_all(t, s, 1, r, &emark):
+                    ub[0] = s.acc + r - 1
+                    rub[0] = emark
+                elif lb[0] <= s.acc and s.acc + 1 >= beta and short_of_all(t, s, 0, r, &emark):
+                    lb[0] = s.acc + 1
+                    rlb[0] = emark
             if c.use_exits and t.side_mask & (t.side_mask - 1) and not t.jass and not t.partition \
                     and not (t.max_mask & t.side_mask) and (t.max_mask & opp) == opp:
                 # two teams that both avoid tricks (Moon 4p): the sure loss of the trick at
@@ -2772,6 +2830,10 @@ cdef class Engine:
             for p in range(t.n):
                 if wants_tricks(t, p):
                     t.mid_qt |= 1u << p
+        # (both teams wanting tricks: the rule says what the side that resists can take, which
+        # bounds the value only where it wants to take it)
+        t.later_nt = int(t.plain and t.qt_ok and not t.jass and t.suit_mask[0] != 0 and t.n == 4
+                         and t.side_mask in (0b0101, 0b1010) and t.max_mask == t.side_mask)
 
     cdef bint _powers_plain(self, Tab* t):
         """Whether ``best_power`` may read a class's best card off the masks (checked, not assumed)."""
@@ -2979,6 +3041,14 @@ cdef class Engine:
             if k > lost:
                 lost = k
         return lost, bool(hero_safe(self.t, &s))
+
+    def cannot_take_all(self, hands, int leader, int ts, bint hero_side):
+        """At a trick start, for tests: whether ``short_of_all`` says that the hero's side (or
+        the other) cannot take every trick left."""
+        cdef State s
+        cdef u64 mark = 0
+        self._state(&s, hands, [], leader, ts, 0, 0)
+        return bool(short_of_all(self.t, &s, hero_side, popcount64(s.hands[leader]), &mark))
 
     def final(self, int ts, int acc, int skey):
         cdef State s

@@ -346,6 +346,99 @@ def test_a_lone_heros_sure_losses_hold_against_the_reference(game, options):
     assert fired[0] > 5 and (fired[1] > 3 or game == "moon"), fired  # (no duck test for tiles)
 
 
+@pytest.mark.parametrize("game,options", [("bridge", {}), ("minimisere", {"partners": True})])
+def test_a_team_short_of_every_trick_holds_against_the_reference(game, options):
+    """``short_of_all`` (DDS's later-tricks rule in no-trump) against the reference at every
+    trick start sampled: where it says a team cannot take every trick left, the team's most
+    tricks from there are fewer than all of them."""
+    from solver import engine, reference
+    fired = 0
+    for i, pos in enumerate(random_positions(game, 300, 77, cards_left=(2, 4), **options)):
+        if pos.trick:
+            continue
+        for hero_side in (True, False):
+            hero = pos.to_move if hero_side else (pos.to_move + 1) % 4
+            obj = Objective.make(pos.game, hero, "tricks", "max")
+            eng, _, (hands, _, leader, ts, acc, _) = engine.prepare(pos, obj)
+            if eng.cannot_take_all(hands, leader, ts, True):
+                fired += 1
+                assert reference.solve(pos, obj).value < acc + C.popcount(hands[leader]), (pos.dumps(), obj)
+    assert fired > 20, fired
+
+
+def test_a_team_that_avoids_tricks_gets_no_later_tricks_bound():
+    """The rule says what the side that resists can take: it bounds the value only where that
+    side wants tricks. Here East-West avoid them (goal min) and North-South cannot take all
+    four tricks left, yet East-West cannot be held to fewer than two: found by the sweep
+    when the rule was first tried for every goal (it gave 3)."""
+    pos = Position.from_json({
+        "game": "minimisere", "options": {"partners": True}, "leader": 0, "trick": ["DJ"],
+        "hands": [["S9", "HJ", "CQ"], ["S3", "D9", "C8", "C2"], ["SK", "ST", "H8", "C3"], ["HA", "H2", "D6", "CT"]],
+        "taken": [["SQ", "SJ", "S8", "S5", "S2", "HT", "H9", "H7", "H6", "H4", "DA", "DK", "D5", "D4", "D3", "D2"], [],
+                  ["HK", "HQ", "H5", "H3", "DQ", "DT", "D8", "D7", "CA", "C7", "C6", "C4"],
+                  ["SA", "S7", "S6", "S4", "CK", "CJ", "C9", "C5"]]})
+    obj = Objective.make(pos.game, 3, "tricks", "min")
+    assert solve(pos, obj, engine="fast").value == solve(pos, obj, engine="reference").value == 2
+
+
+def _endings_short_of_all(k: int) -> tuple[int, int, int]:
+    """Every no-trump ending with ``k`` cards a hand in which East holds nothing but the top
+    cards of ``k`` suits (any leader; the other cards in every order of owners and suits):
+    how many there are, in how many North-South take all ``k`` tricks (the engine's exact
+    value, with its quick-trick bounds, ``short_of_all`` among them, switched off), and in
+    how many of those the sum over the suits whose top card they hold of the longer of
+    their two holdings falls short of ``k``. ``short_of_all`` rests on that last count being 0
+    for k <= 3 (see its docstring: the other side is squeezed out of a top card only in such
+    an ending); East stands for either seat of that side, as the seats can be turned."""
+    import itertools
+    from solver import engine
+    pos0 = deal("bridge", 0, trump="NT")
+    eng, _, state = engine.prepare(pos0, Objective.make(pos0.game, 0, "tricks", "max"))
+    ts = state[3]
+    owners = sorted(set(itertools.permutations([0] * k + [2] * k + [3] * k)))
+    splits = [c for c in itertools.product(range(3 * k + 1), repeat=4) if sum(c) == 3 * k]
+    seen = all_taken = short = 0
+    try:
+        eng.configure(qt=False)
+        eng.set_budget(None, None)
+        for split in splits:
+            for word in owners:
+                hands = [0, sum(1 << C.card(x, C.ACE) for x in range(k)), 0, 0]
+                lengths = [[0] * 4 for _ in range(4)]
+                top_owner = [-1] * 4
+                i = 0
+                for x in range(4):
+                    if x < k:
+                        top_owner[x] = 1
+                        lengths[1][x] = 1
+                    for j in range(split[x]):
+                        hands[word[i]] |= 1 << C.card(x, (C.KING if x < k else C.ACE) - j)
+                        lengths[word[i]][x] += 1
+                        if top_owner[x] < 0:
+                            top_owner[x] = word[i]
+                        i += 1
+                total = sum(max(lengths[0][x], lengths[2][x]) for x in range(4) if top_owner[x] in (0, 2))
+                for leader in range(4):
+                    values = [v for _, v in eng.root(hands, [], leader, ts, 0, 0)]
+                    seen += 1
+                    if (max if leader % 2 == 0 else min)(values) == k:
+                        all_taken += 1
+                        short += total < k
+    finally:
+        eng.configure()
+    return seen, all_taken, short
+
+
+def test_no_two_card_ending_lets_a_team_short_of_all_take_all():
+    seen, all_taken, short = _endings_short_of_all(2)
+    assert (seen, short) == (30_240, 0) and all_taken > 1000
+
+
+def test_no_three_card_ending_lets_a_team_short_of_all_take_all():
+    seen, all_taken, short = _endings_short_of_all(3)
+    assert (seen, short) == (1_478_400, 0) and all_taken > 10_000
+
+
 @pytest.mark.parametrize("hands,lost", [
     # the seat void in sixes plays after him: it can let his low trump win the first trick,
     # or spend its trump under his top trump and then nothing beats his 2-1 (he takes both)
