@@ -658,9 +658,9 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
 cdef inline int short_of_all(Tab* t, State* s, int side, int r, u64* mark) noexcept nogil:
     """1 when ``side`` (1: the hero's, 0: the other), a team of two partners facing each other
     in a plain card game with no trump left in play, cannot take all of the ``r`` tricks left
-    against the other team playing to take one:
-    the longer of its two holdings, summed over the suits whose top card it holds, comes to
-    fewer than ``r`` (DDS's later-tricks rule in no-trump). ``mark``: each suit's top card.
+    against the other team playing to take one: the longer of its two holdings, summed over
+    the suits whose top card it holds, comes to fewer than ``r`` (DDS's later-tricks rule in
+    no-trump). ``mark``: the top cards the other team holds of suits the side holds cards of.
 
     Why it holds: let the other side play a top card it holds whenever its suit is led (or
     lead it), and discard one only when all its cards are top cards of suits other than the
