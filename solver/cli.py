@@ -286,7 +286,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop a solve after this long (counted as capped; its time is then a lower bound)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--compare", metavar="FILE", help="an earlier --json output: show the change of each median")
-    p.add_argument("--dds", action="store_true", help="also solve the bridge sets with DDS (endplay) and compare")
+    p.add_argument("--dds", action="store_true", help="also solve the bridge sets with DDS (endplay) and compare: answers, time, and "
+                        "tree size as the nodes at a trick's start (the count DDS reports)")
     p.add_argument("--dds-tables", action="store_true",
                    help="--dds, and also time the full 20-result table against DDS's CalcDDtable on the "
                         "full-deal bridge sets (seconds to minutes a deal)")
