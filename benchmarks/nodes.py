@@ -7,9 +7,10 @@ with game options after it (``cut:bridge:11:trump=S``, ``cut:minimisere:8:partne
 ``s``) down to CARDS a hand. Each position is solved for the seat to move (value and
 every move's value, no pv, a fresh table), with the game's default goal or ``--goal``,
 full-deal bridge maximising as in the benchmark. One line a spec: node total, median,
-90th percentile, and a digest of every value and move value, so that two engines (two
-commits, two settings) can be seen to search different trees for the same answers.
-Node counts do not depend on the machine's load, unlike times.
+90th percentile, the total of the nodes at a trick's start (``trick_starts``, the count DDS
+reports), and a digest of every value and move value, so that two engines (two commits,
+two settings) can be seen to search different trees for the same answers. Node counts do
+not depend on the machine's load, unlike times.
 """
 
 from __future__ import annotations
@@ -37,12 +38,14 @@ class Count:
     measure: str
     nodes: list[int]
     digest: str
+    trick_nodes: list[int]
 
     def line(self) -> str:
         ordered = sorted(self.nodes)
         p90 = ordered[max(0, int(0.9 * len(ordered)) - 1)]
         return (f"{self.spec} {self.measure} n={len(self.nodes)} total={sum(self.nodes):,} "
-                f"median={int(statistics.median(self.nodes)):,} p90={p90:,} digest={self.digest}")
+                f"median={int(statistics.median(self.nodes)):,} p90={p90:,} "
+                f"trick_starts={sum(self.trick_nodes):,} digest={self.digest}")
 
 
 def position(spec: str, seed: int) -> Position:
@@ -64,15 +67,16 @@ def position(spec: str, seed: int) -> Position:
 def count(spec: str, n: int, offset: int = 0, measure: str = "tricks", goal: str | None = None) -> Count:
     """Solve seeds ``offset``..``offset+n-1`` of ``spec`` with the compiled engine."""
     digest = hashlib.sha1()
-    nodes = []
+    nodes, trick_nodes = [], []
     for seed in range(offset, offset + n):
         pos = position(spec, seed)
         objective = Objective.make(pos.game, pos.to_move, measure, goal or GOALS.get(spec))
         bench.fresh_table("fast")
         result = solve(pos, objective, engine="fast", pv=False)
         nodes.append(int(result.stats["nodes"]))
+        trick_nodes.append(int(result.stats["trick_nodes"]))
         digest.update(repr((result.value, result.moves)).encode())
-    return Count(spec, measure, nodes, digest.hexdigest()[:10])
+    return Count(spec, measure, nodes, digest.hexdigest()[:10], trick_nodes)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -166,6 +166,7 @@ def test_nodes_counts_a_spec_and_its_answers(monkeypatch, capsys):
     assert all(" n=3 " in line and "digest=" in line for line in first)
     counted = nodes.count("moon3", 3)
     assert counted.line() == first[1] and sum(counted.nodes) > 0
+    assert 0 < sum(counted.trick_nodes) < sum(counted.nodes) and f"trick_starts={sum(counted.trick_nodes):,} " in first[1]
     assert [nodes.position("cut:minimo:3:trump=cycle", s).trump for s in range(4)] == \
         [deal("minimo", s, trump=t).trump for s, t in enumerate("SHDC")]
 
