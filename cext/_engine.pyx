@@ -703,6 +703,36 @@ cdef inline int short_of_all(Tab* t, State* s, int side, int r, u64* mark) noexc
     return 1
 
 
+cdef inline int king_over_ace(Tab* t, State* s, int side, u64 tr, u64* mark) noexcept nogil:
+    """1 when ``side`` (1: the hero's, 0: the other) surely can take a trick with its trumps
+    though the other side holds the top trump: it holds the second trump, with another
+    trump, in the seat right after the top trump's holder, and is not on lead (DDS's
+    later-tricks rule with trumps). Until its side takes a trick that seat does not lead, so
+    the top trump's holder plays before it in every trick: it plays its second trump the
+    first time it plays a trump to a trick without the top trump in it (which it then wins),
+    its other trump under the top trump, after which its own is top. On lead it could be
+    made to spend its other trump and play the second one under the top (found by checking
+    the rule against exact values on random play-outs). ``mark``: the two top trumps.
+    Nodes, every lead, the same answers: bridge cut to 8 cards with trumps cycling (60) 3.0%
+    fewer, cut to 10 with spades trumps (40) 0.8%, the bridge set's 100 full deals 0.6%."""
+    cdef int a, k, ha = 0, hk = 0
+    cdef u64 rest
+    if not tr or not (tr & (tr - 1)):
+        return 0
+    a = 63 - __builtin_clzll(tr)
+    rest = tr & ~((<u64>1) << a)
+    k = 63 - __builtin_clzll(rest)
+    while not (s.hands[ha] >> a) & 1:
+        ha += 1
+    while not (s.hands[hk] >> k) & 1:
+        hk += 1
+    if ((t.side_mask >> hk) & 1) != side or ((t.side_mask >> ha) & 1) == side or hk == s.leader \
+            or t.seatmod[ha + 1] != hk or popcount64(s.hands[hk] & tr) < 2:
+        return 0
+    mark[0] = ((<u64>1) << a) | ((<u64>1) << k)
+    return 1
+
+
 cdef inline u64 low_piece(Tab* t, int ts, int cls, u64 m) noexcept nogil:
     """The piece of ``m`` (all following ``cls``) lowest in it, as a mask."""
     cdef int p, low = 1 << 30
@@ -1289,6 +1319,14 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 else:
                     ub[0] = s.acc + r - 1
                     rub[0] = s.hands[L]
+            if t.later_nt and tr:
+                # a team that needs every trick left against a second trump sitting over the top
+                if ub[0] > s.acc + r - 1 and s.acc + r - 1 <= alpha and king_over_ace(t, s, 0, tr, &emark):
+                    ub[0] = s.acc + r - 1
+                    rub[0] = emark
+                elif lb[0] <= s.acc and s.acc + 1 >= beta and king_over_ace(t, s, 1, tr, &emark):
+                    lb[0] = s.acc + 1
+                    rlb[0] = emark
             if t.later_nt and not tr:
                 # a team that needs every trick left and cannot have them (``short_of_all``)
                 if ub[0] > s.acc + r - 1 and s.acc + r - 1 <= alpha and short_of_all(t, s, 1, r, &emark):
@@ -3049,6 +3087,17 @@ cdef class Engine:
         cdef u64 mark = 0
         self._state(&s, hands, [], leader, ts, 0, 0)
         return bool(short_of_all(self.t, &s, hero_side, popcount64(s.hands[leader]), &mark))
+
+    def takes_a_trump_trick(self, hands, int leader, int ts, bint hero_side):
+        """At a trick start, for tests: whether ``king_over_ace`` says that the hero's side (or
+        the other) can take a trick with its second trump over the other side's top one."""
+        cdef State s
+        cdef u64 mark = 0, tr
+        self._state(&s, hands, [], leader, ts, 0, 0)
+        if self.t.trump_class[ts] < 0:
+            return False
+        tr = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & self.t.follow[ts][self.t.trump_class[ts]]
+        return bool(king_over_ace(self.t, &s, hero_side, tr, &mark))
 
     def final(self, int ts, int acc, int skey):
         cdef State s

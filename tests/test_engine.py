@@ -366,6 +366,44 @@ def test_a_team_short_of_every_trick_holds_against_the_reference(game, options):
     assert fired > 20, fired
 
 
+def test_a_second_trump_over_the_top_one_takes_a_trick_against_the_reference():
+    """``king_over_ace`` against the reference at the trick starts of random play-outs in
+    bridge with trumps: where it says a side takes a trick with its second trump sitting
+    over the other side's top one, that side's most tricks from there are at least one."""
+    from solver import engine, reference
+    fired = 0
+    for i, start in enumerate(random_positions("bridge", 500, 31, cards_left=(3, 5), trump="S")):
+        pos = start.copy()
+        rng = random.Random(i)
+        while not pos.is_over():
+            if not pos.trick:
+                for hero in (0, 1):
+                    obj = Objective.make(pos.game, hero, "tricks", "max")
+                    eng, _, (hands, _, leader, ts, acc, _) = engine.prepare(pos, obj)
+                    if eng.takes_a_trump_trick(hands, leader, ts, True):
+                        fired += 1
+                        assert reference.solve(pos, obj).value > acc, (pos.dumps(), obj)
+            pos.play(rng.choice(pos.legal_moves()))
+    assert fired > 20, fired
+
+
+def test_a_second_trump_on_lead_can_be_made_to_fall():
+    """On lead, the seat with the second trump can be made to spend its other trump first:
+    South leads the 6 of trumps, West wins with the 9 and leads the 3, and East's jack falls
+    on nothing but South's ten. North-South take no trick, and the rule keeps out."""
+    from solver import engine
+    pos = Position.from_json({"game": "bridge", "options": {"trump": "S"}, "leader": 2,
+                              "hands": [["D4", "CA"], ["SJ", "S7"], ["ST", "S6"], ["S9", "S3"]]})
+    obj = Objective.make(pos.game, 0, "tricks", "max")
+    eng, _, (hands, _, leader, ts, _, _) = engine.prepare(pos, obj)
+    assert not eng.takes_a_trump_trick(hands, leader, ts, True)
+    assert solve(pos, obj, engine="reference").value == solve(pos, obj, engine="fast").value == 0
+    moved = Position.from_json({**pos.to_json(), "leader": 3})  # West on lead: South plays last
+    eng, _, (hands, _, leader, ts, _, _) = engine.prepare(moved, obj)
+    assert eng.takes_a_trump_trick(hands, leader, ts, True)
+    assert solve(moved, obj, engine="reference").value == 1
+
+
 def test_a_team_that_avoids_tricks_gets_no_later_tricks_bound():
     """The rule says what the side that resists can take: it bounds the value only where that
     side wants tricks. Here East-West avoid them (goal min) and North-South cannot take all
