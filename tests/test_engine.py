@@ -389,8 +389,8 @@ def test_a_second_trump_over_the_top_one_takes_a_trick_against_the_reference():
 
 def test_a_second_trump_on_lead_can_be_made_to_fall():
     """On lead, the seat with the second trump can be made to spend its other trump first:
-    South leads the 6 of trumps, West wins with the 9 and leads the 3, and East's jack falls
-    on nothing but South's ten. North-South take no trick, and the rule keeps out."""
+    South leads the 6 of trumps, West wins with the 9 and leads the 3, and South's ten falls
+    under East's jack. North-South take no trick, and the rule keeps out."""
     from solver import engine
     pos = Position.from_json({"game": "bridge", "options": {"trump": "S"}, "leader": 2,
                               "hands": [["D4", "CA"], ["SJ", "S7"], ["ST", "S6"], ["S9", "S3"]]})
