@@ -733,6 +733,17 @@ cdef inline int king_over_ace(Tab* t, State* s, int side, u64 tr, u64* mark) noe
     return 1
 
 
+cdef inline int misses_one(Tab* t, State* s, int side, int r, u64 tr, u64* mark) noexcept nogil:
+    """1 when ``side`` (1: the hero's, 0: the other) cannot take all of the ``r`` tricks left
+    against the other team playing to take one (DDS's later-tricks rule): with trumps
+    ``tr`` in play, where the other team's second trump sits over the top one
+    (``king_over_ace``); with none, where the side's holdings under its top cards fall short
+    (``short_of_all``)."""
+    if tr:
+        return king_over_ace(t, s, 1 - side, tr, mark)
+    return short_of_all(t, s, side, r, mark)
+
+
 cdef inline u64 low_piece(Tab* t, int ts, int cls, u64 m) noexcept nogil:
     """The piece of ``m`` (all following ``cls``) lowest in it, as a mask."""
     cdef int p, low = 1 << 30
@@ -1319,20 +1330,12 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 else:
                     ub[0] = s.acc + r - 1
                     rub[0] = s.hands[L]
-            if t.later_nt and tr:
-                # a team that needs every trick left against a second trump sitting over the top
-                if ub[0] > s.acc + r - 1 and s.acc + r - 1 <= alpha and king_over_ace(t, s, 0, tr, &emark):
+            if t.later_nt:
+                # a team that needs every trick left and cannot have them (``misses_one``)
+                if ub[0] > s.acc + r - 1 and s.acc + r - 1 <= alpha and misses_one(t, s, 1, r, tr, &emark):
                     ub[0] = s.acc + r - 1
                     rub[0] = emark
-                elif lb[0] <= s.acc and s.acc + 1 >= beta and king_over_ace(t, s, 1, tr, &emark):
-                    lb[0] = s.acc + 1
-                    rlb[0] = emark
-            if t.later_nt and not tr:
-                # a team that needs every trick left and cannot have them (``short_of_all``)
-                if ub[0] > s.acc + r - 1 and s.acc + r - 1 <= alpha and short_of_all(t, s, 1, r, &emark):
-                    ub[0] = s.acc + r - 1
-                    rub[0] = emark
-                elif lb[0] <= s.acc and s.acc + 1 >= beta and short_of_all(t, s, 0, r, &emark):
+                elif lb[0] <= s.acc and s.acc + 1 >= beta and misses_one(t, s, 0, r, tr, &emark):
                     lb[0] = s.acc + 1
                     rlb[0] = emark
             if c.use_exits and t.side_mask & (t.side_mask - 1) and not t.jass and not t.partition \
