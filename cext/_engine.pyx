@@ -95,8 +95,8 @@ cdef struct Tab:
                                # trick holds (trick_is_won): worked out once, not at every node
     int plain                  # 1: in every class, power rises with the bit index among the cards that
                                # follow it, then among the trumps above them; every other card has 0
-    int later_nt               # 1: two teams of partners facing each other that both want tricks, in a
-                               # plain card game (``short_of_all`` holds once no trump is left in play)
+    int later_ok               # 1: two teams of partners facing each other that both want tricks, in a
+                               # plain card game (DDS's later-tricks rule holds: ``misses_one``)
     u64 kin_meta               # key meta bits that a hash ignores, so that keys differing only there
                                # share a bucket and bound each other (Minimo: who has a trick; see
                                # ``kin_bounds``); 0: none
@@ -1330,7 +1330,7 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 else:
                     ub[0] = s.acc + r - 1
                     rub[0] = s.hands[L]
-            if t.later_nt:
+            if t.later_ok:
                 # a team that needs every trick left and cannot have them (``misses_one``)
                 if ub[0] > s.acc + r - 1 and s.acc + r - 1 <= alpha and misses_one(t, s, 1, r, tr, &emark):
                     ub[0] = s.acc + r - 1
@@ -2873,7 +2873,7 @@ cdef class Engine:
                     t.mid_qt |= 1u << p
         # (both teams wanting tricks: the rule says what the side that resists can take, which
         # bounds the value only where it wants to take it)
-        t.later_nt = int(t.plain and t.qt_ok and not t.jass and t.suit_mask[0] != 0 and t.n == 4
+        t.later_ok = int(t.plain and t.qt_ok and not t.jass and t.suit_mask[0] != 0 and t.n == 4
                          and t.side_mask in (0b0101, 0b1010) and t.max_mask == t.side_mask)
 
     cdef bint _powers_plain(self, Tab* t):
