@@ -843,8 +843,14 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
     a trick he is made to win spends none of his ``a`` (a card of the class, played or
     discarded, would lose it), so only ``b`` runs down twice as fast: min(a, ceil(b/2)) on
     lead, min(a, floor(b/2)) not (tiles follow two classes, trumps can be made to win:
-    those keep m). Not on lead, one trick is also lost when, whatever class the leader
-    leads, he can lose that trick (``ducks_lead``) or an exit survives it (``exit_after``);
+    those keep m). Such exits of cards against one seat add up: with P the sum over them of
+    min(b, 2a), he loses ceil(P/2) on lead and floor(P/2) not, by induction on the tricks:
+    the seat plays one card a trick, so a trick he is made to win (never with an exit card)
+    lowers P by at most 1, one he loses by at most 2, and on lead he exits where b < 2a,
+    lowering P by exactly 1; where there is no such exit, P is even and an exit lowers it by
+    2 (Minimisere cut to 9 cards, 20 positions: 7.4% fewer nodes, 9% fewer instructions;
+    Minimo full deals 1.5% fewer nodes). Not on lead, one trick is also lost when, whatever
+    class the leader leads, he can lose that trick (``ducks_lead``) or an exit survives it (``exit_after``);
     two or more, where that trick leaves enough of an exit (``exits_after_trick``). Asked
     for two with three players, the search of the trick at hand (``loses_two``): with
     tiles alone (one exit's count seldom reaches 2), with cards where the count above falls
@@ -868,6 +874,10 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
     cdef int eo[32]
     cdef u64 el[32]
     cdef u64 H, f, m, tm, hx, Lx, used = 0
+    cdef int pp[4]
+    cdef u64 pm[4]
+    memset(pp, 0, sizeof(pp))
+    memset(pm, 0, sizeof(pm))
     if (t.jass and ts == NONE) or t.side_mask != ((<u64>1) << hero) or (t.max_mask >> hero) & 1:
         return 0
     if need == 2 and not cards:
@@ -914,6 +924,16 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
                 mark[0] = el[ne]
                 if need and best >= need:
                     return best
+            if cards and y != tc and not ev[ne]:
+                # a seat's exits add up (see the docstring)
+                pp[o] += eb[ne] if eb[ne] < 2 * ea[ne] else 2 * ea[ne]
+                pm[o] |= el[ne]
+                k = (pp[o] + lead) >> 1
+                if k > best:
+                    best = k
+                    mark[0] = pm[o]
+                    if need and best >= need:
+                        return best
             ey[ne] = y
             eo[ne] = o
             ne += 1

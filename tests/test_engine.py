@@ -346,6 +346,43 @@ def test_a_lone_heros_sure_losses_hold_against_the_reference(game, options):
     assert fired[0] > 5 and (fired[1] > 3 or game == "moon"), fired  # (no duck test for tiles)
 
 
+def test_exits_against_one_seat_add_up():
+    """Minimisere, the hero on lead: his S2 and H2 are exits under East's two spades and two
+    hearts (a = 1, b = 2 each). Either alone loses him one trick (East's shed in the trick he
+    is made to win may kill it); together, P = 2 + 2, he loses two."""
+    from solver import engine, reference
+    pos = Position.from_json({"game": "minimisere", "leader": 0, "trick": [],
+                              "hands": [["S2", "H2", "DA", "DK"], ["SK", "SQ", "HK", "HQ"],
+                                        ["D2", "D3", "C2", "S3"], ["D4", "D5", "C4", "H3"]]})
+    obj = Objective.make(pos.game, 0, "tricks", "min")
+    eng, _, (hands, _, leader, ts, _, _) = engine.prepare(pos, obj)
+    assert eng.lone_bounds(hands, leader, ts)[0] == 2
+    assert reference.solve(pos, obj).value <= 2
+
+
+@pytest.mark.parametrize("game,options,cards", [("minimisere", {}, 4), ("minimo", {"trump": "NT"}, 5),
+                                                ("minimo", {"trump": "H"}, 5)])
+def test_two_or_more_sure_losses_hold_against_the_reference(game, options, cards):
+    """``lone_exits`` where it counts two losses or more (exits that add up among them), at
+    trick starts with more cards than the test above can afford for every position: never
+    more than the reference allows, and exactly that in some."""
+    from solver import engine, reference
+    fired = tight = 0
+    for i, pos in enumerate(random_positions(game, 400, 99, cards_left=(cards, cards), **options)):
+        if pos.trick:
+            continue
+        obj = Objective.make(pos.game, (pos.to_move + i) % pos.n_players, "tricks", "min")
+        eng, _, (hands, _, leader, ts, acc, _) = engine.prepare(pos, obj)
+        lost = eng.lone_bounds(hands, leader, ts)[0]
+        if lost < 2:
+            continue
+        value = reference.solve(pos, obj, pv=False).value
+        assert value <= acc + cards - lost, (pos.dumps(), obj, lost)
+        fired += 1
+        tight += value == acc + cards - lost
+    assert fired > 10 and tight > 0, (fired, tight)
+
+
 @pytest.mark.parametrize("game,options", [("bridge", {}), ("minimisere", {"partners": True})])
 def test_a_team_short_of_every_trick_holds_against_the_reference(game, options):
     """``short_of_all`` (DDS's later-tricks rule in no-trump) against the reference at every
