@@ -832,6 +832,67 @@ cdef inline int loses_led(Tab* t, State* s, int q, u64 team, int x, u64 Lx, u64 
     return x == t.trump_class[s.ts] or (s.hands[q] & ~tm) != 0
 
 
+cdef inline int bad_leader(Tab* t, State* s, int w, u64 H, u64* used) noexcept nogil:
+    """1 when seat ``w`` leads nothing, now or after playing any one card, that a lone hero
+    holding ``H`` cannot play under: in each suit ``w`` holds, his lowest card is below its
+    lowest (which only rises), or he has none and a card that is no trump to shed. Cards in
+    suits, rank order = bit order; ``used`` gets the lowest cards compared."""
+    cdef int x, ts = s.ts
+    cdef u64 Wx, hx, tm = t.suit_mask[ts] if ts != NONE else 0
+    for x in range(4):
+        Wx = s.hands[w] & t.suit_mask[x]
+        if not Wx:
+            continue
+        hx = H & t.suit_mask[x]
+        if hx:
+            if (hx & (~hx + 1)) > (Wx & (~Wx + 1)):
+                return 0
+            used[0] |= (hx & (~hx + 1)) | (Wx & (~Wx + 1))
+        elif x != ts and tm and not (H & ~tm):
+            return 0
+    return 1
+
+
+cdef inline int exit_to_bad_leader(Tab* t, State* s, u64 H, int spare, u64* mark) noexcept nogil:
+    """On lead with ``H``, a lone hero who avoids tricks surely loses two: he leads his
+    lowest card of a suit in which some seat holds only higher cards (it must beat it), and
+    every seat that could win that trick is a ``bad_leader`` for what he keeps. With
+    ``spare``, the test holds after any one trick more: that seat must hold two, and a seat
+    with one card of the suit may be void of it by then and trump. ``mark``: the lowest
+    cards compared."""
+    cdef int y, o, w, hero = t.hero, ts = s.ts, ok
+    cdef u64 Hy, e, f, used
+    cdef u64 tm = t.suit_mask[ts] if ts != NONE else 0
+    for y in range(4):
+        Hy = H & t.suit_mask[y]
+        if not Hy:
+            continue
+        e = Hy & (~Hy + 1)
+        used = e
+        ok = 0
+        for o in range(t.n):
+            f = s.hands[o] & t.suit_mask[y]
+            if o != hero and f and (f & (~f + 1)) > e and (not spare or f & (f - 1)):
+                ok = 1
+                used |= f & (~f + 1)
+                break
+        if not ok:
+            continue
+        for w in range(t.n):
+            if w == hero:
+                continue
+            f = s.hands[w] & t.suit_mask[y]
+            if not (f & ~(e - 1)) and not (y != ts and s.hands[w] & tm and (not f or spare and not (f & (f - 1)))):
+                continue  # it cannot win the exit trick (nor trump it, void by then)
+            if not bad_leader(t, s, w, H & ~e, &used):
+                ok = 0
+                break
+        if ok:
+            mark[0] = used
+            return 1
+    return 0
+
+
 cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexcept nogil:
     """Tricks a lone hero who avoids them can surely lose of those to come (nobody must
     overtake, everyone must follow). An exit: a class, ``a`` of his pieces leading it,
@@ -849,9 +910,11 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
     lowers P by at most 1, one he loses by at most 2, and on lead he exits where b < 2a,
     lowering P by exactly 1; where there is no such exit, P is even and an exit lowers it by
     2 (Minimisere cut to 9 cards, 20 positions: 7.4% fewer nodes, 9% fewer instructions;
-    Minimo full deals 1.5% fewer nodes). Not on lead, one trick is also lost when, whatever
-    class the leader leads, he can lose that trick (``ducks_lead``) or an exit survives it (``exit_after``);
-    two or more, where that trick leaves enough of an exit (``exits_after_trick``). Asked
+    Minimo full deals 1.5% fewer nodes). With cards, on lead, two are also lost where an
+    exit's trick goes to seats that can only lead into him (``exit_to_bad_leader``). Not on
+    lead, one trick is also lost when, whatever class the leader leads, he can lose that
+    trick (``ducks_lead``) or an exit survives it (``exit_after``); two or more, where that
+    trick leaves enough of an exit or its winner must lead into him (``exits_after_trick``). Asked
     for two with three players, the search of the trick at hand (``loses_two``): with
     tiles alone (one exit's count seldom reaches 2), with cards where the count above falls
     short (Minimo full deals, 100, tricks 8-11% and points 2.6% fewer nodes, the same
@@ -937,6 +1000,10 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
             ey[ne] = y
             eo[ne] = o
             ne += 1
+    if lead and best < 2 and need != 1 and cards and not t.jass and popcount64(s.hands[hero]) >= 2 \
+            and exit_to_bad_leader(t, s, s.hands[hero], 0, &used):
+        mark[0] = used
+        return 2
     if lead or t.jass:
         return best
     if need > 1:
@@ -1013,10 +1080,15 @@ cdef inline int exits_after_trick(Tab* t, State* s, int ne, int* ea, int* eb, in
     ``exit_b_after``, the worst each seat's play can take off, whoever wins. Only exits that
     could reach ``need`` are looked at. Card games only, and only where one exit count could
     not decide (minimo full deals, 100: 5.0% fewer nodes; minimisere/after6, 30: 12%; both
-    about as many instructions; Moon 3p 0.7% fewer nodes and 5% more instructions)."""
+    about as many instructions; Moon 3p 0.7% fewer nodes and 5% more instructions). With
+    cards, two also where, he playing his lowest card of the class, the trick's winner can
+    only lead into him (``bad_leader``), and, where he may be made to win it, the exit he
+    then has gives the lead to such seats too (``exit_to_bad_leader``, allowing for this
+    trick: found unsound without the first half, where the others let him lose and shed
+    the exit's cards; see the tests)."""
     cdef int ts = s.ts, tc = t.trump_class[ts], L = s.leader, hero = t.hero, x, i, y, o
     cdef int a1, a2, b1, v, vx, total = 1 << 20, duck, cards = t.suit_mask[0] != 0, plain, spend
-    cdef u64 Lx, hx, used = 0, cand, H = s.hands[hero]
+    cdef u64 Lx, hx, used = 0, cand, H = s.hands[hero], d
     cdef u64 tm = t.follow[ts][tc] if tc >= 0 else 0
     cdef int use[32]
     cdef int nu = 0, j
@@ -1065,6 +1137,23 @@ cdef inline int exits_after_trick(Tab* t, State* s, int ne, int* ea, int* eb, in
                 vx = v
                 if vx >= need:
                     break
+        if vx < 2 and need >= 2 and duck and cards and not t.jass and popcount64(H) >= 2:
+            # he loses this trick, and its winner leads into him
+            d = hx & (~hx + 1) if hx else (<u64>1) << (63 - __builtin_clzll(H & ~tm))
+            for o in range(t.n):
+                if o != hero and s.hands[o] and not bad_leader(t, s, o, H & ~d, &used):
+                    break
+            else:
+                vx = 2
+        if vx < 2 and need >= 2 and not duck and hx and cards and not t.jass and popcount64(H) >= 3 \
+                and exit_to_bad_leader(t, s, H & ~(hx & (~hx + 1)), 1, &used):
+            # he plays his lowest card of the suit: made to win, the exit above (two tricks
+            # after this one); let lose, the trick's winner leads into him
+            for o in range(t.n):
+                if o != hero and s.hands[o] and not bad_leader(t, s, o, H & ~(hx & (~hx + 1)), &used):
+                    break
+            else:
+                vx = 2
         if vx < total:
             total = vx
             if total < need:
@@ -1297,12 +1386,12 @@ cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
 
 
 cdef inline int exits_asked(Tab* t, int L) noexcept nogil:
-    """The most losses ``lone_exits`` is asked for in the tricks measure: two or more with
-    cards only with another seat on lead, and not in Jass, which has no ``exits_after_trick``
-    (4% more instructions for nothing: jass/after3); with tiles, two (``loses_two``) with
-    three players; else one."""
+    """The most losses ``lone_exits`` is asked for in the tricks measure: two with cards (on
+    lead too since its exits add up and ``exit_to_bad_leader``), not in Jass, which has no
+    ``exits_after_trick`` (4% more instructions for nothing: jass/after3); with tiles, two
+    (``loses_two``) with three players; else one."""
     if t.suit_mask[0]:
-        return 2 if L != t.hero and not t.jass else 1
+        return 2 if not t.jass else 1
     return 2 if t.n == 3 else 1
 
 

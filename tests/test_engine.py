@@ -360,15 +360,36 @@ def test_exits_against_one_seat_add_up():
     assert reference.solve(pos, obj).value <= 2
 
 
-@pytest.mark.parametrize("game,options,cards", [("minimisere", {}, 4), ("minimo", {"trump": "NT"}, 5),
-                                                ("minimo", {"trump": "H"}, 5)])
+def test_a_trick_he_is_let_lose_can_take_his_exit():
+    """Minimisere, West (seat 1) the hero, North on lead. Made to win a heart, he would exit
+    with a club into East, who can only lead what he plays under: two losses. But North
+    leads the ace of hearts, he plays under it, and East and South shed clubs on that trick
+    and the next (the two of hearts, which he must win): his club exit is gone and he loses
+    only the first trick. The count must ask what the winner of a trick he is let lose leads
+    (counted two without that, as found by the Minimisere positions cut to 9 cards)."""
+    from solver import engine, reference
+    pos = Position.from_json({
+        "game": "minimisere", "leader": 0, "trick": [],
+        "hands": [["S9", "HA", "H2", "D3", "D2"], ["HK", "HQ", "HT", "C3", "C2"], ["SJ", "S3", "S2", "DQ", "C6"],
+                  ["ST", "S4", "D5", "CK", "CT"]],
+        "taken": [["SA", "SK", "SQ", "S8", "S7", "S6", "S5", "CA", "CQ", "CJ", "C5", "C4"], ["DA", "DT", "D9", "D6"],
+                  ["DK", "DJ", "D8", "D7", "D4", "C9", "C8", "C7"], ["HJ", "H9", "H8", "H7", "H6", "H5", "H4", "H3"]]})
+    obj = Objective.make(pos.game, 1, "tricks", "min")
+    eng, _, (hands, _, leader, ts, acc, _) = engine.prepare(pos, obj)
+    assert acc == 1 and reference.solve(pos, obj, pv=False).value == 5
+    assert eng.lone_bounds(hands, leader, ts)[0] == 1
+
+
+@pytest.mark.parametrize("game,options,cards", [("minimisere", {}, (2, 4)), ("minimo", {"trump": "NT"}, (2, 5)),
+                                                ("minimo", {"trump": "H"}, (2, 5))])
 def test_two_or_more_sure_losses_hold_against_the_reference(game, options, cards):
-    """``lone_exits`` where it counts two losses or more (exits that add up among them), at
-    trick starts with more cards than the test above can afford for every position: never
-    more than the reference allows, and exactly that in some."""
+    """``lone_exits`` where it counts two losses or more (exits that add up among them, or
+    lead into him), at trick starts from two cards a hand (where a count must not run past
+    the last trick) to more than the test above can afford for every position: never more
+    than the reference allows, and exactly that in some."""
     from solver import engine, reference
     fired = tight = 0
-    for i, pos in enumerate(random_positions(game, 400, 99, cards_left=(cards, cards), **options)):
+    for i, pos in enumerate(random_positions(game, 600, 99, cards_left=cards, **options)):
         if pos.trick:
             continue
         obj = Objective.make(pos.game, (pos.to_move + i) % pos.n_players, "tricks", "min")
@@ -376,10 +397,11 @@ def test_two_or_more_sure_losses_hold_against_the_reference(game, options, cards
         lost = eng.lone_bounds(hands, leader, ts)[0]
         if lost < 2:
             continue
+        left = C.popcount(hands[leader])
         value = reference.solve(pos, obj, pv=False).value
-        assert value <= acc + cards - lost, (pos.dumps(), obj, lost)
+        assert value <= acc + left - lost, (pos.dumps(), obj, lost)
         fired += 1
-        tight += value == acc + cards - lost
+        tight += value == acc + left - lost
     assert fired > 10 and tight > 0, (fired, tight)
 
 
