@@ -832,22 +832,31 @@ cdef inline int loses_led(Tab* t, State* s, int q, u64 team, int x, u64 Lx, u64 
     return x == t.trump_class[s.ts] or (s.hands[q] & ~tm) != 0
 
 
-cdef inline int bad_leader(Tab* t, State* s, int w, u64 H, u64* used) noexcept nogil:
-    """1 when seat ``w`` leads nothing, now or after playing any one card, that a lone hero
-    holding ``H`` cannot play under: in each suit ``w`` holds, his lowest card is below its
-    lowest (which only rises), or he has none and a card that is no trump to shed. Cards in
-    suits, rank order = bit order; ``used`` gets the lowest cards compared."""
-    cdef int x, ts = s.ts
-    cdef u64 Wx, hx, tm = t.suit_mask[ts] if ts != NONE else 0
+cdef inline int bad_leader(Tab* t, State* s, int w, u64 H, int lag, u64* used) noexcept nogil:
+    """1 when seat ``w`` leads nothing, after ``lag`` more tricks, that a lone hero holding
+    ``H`` cannot play under: in each suit ``w`` holds, his lowest card is below its lowest,
+    or below the lowest of another seat that holds more than ``lag`` of the suit and must
+    follow (lowest cards only rise), or he has none and a card that is no trump to shed.
+    Cards in suits, rank order = bit order; ``used`` gets the lowest cards compared."""
+    cdef int x, o, ts = s.ts
+    cdef u64 Wx, hx, h, f, tm = t.suit_mask[ts] if ts != NONE else 0
     for x in range(4):
         Wx = s.hands[w] & t.suit_mask[x]
         if not Wx:
             continue
         hx = H & t.suit_mask[x]
         if hx:
-            if (hx & (~hx + 1)) > (Wx & (~Wx + 1)):
+            h = hx & (~hx + 1)
+            if h < (Wx & (~Wx + 1)):
+                used[0] |= h | (Wx & (~Wx + 1))
+                continue
+            for o in range(t.n):
+                f = s.hands[o] & t.suit_mask[x]
+                if o != w and o != t.hero and popcount64(f) > lag and h < (f & (~f + 1)):
+                    used[0] |= h | (f & (~f + 1))
+                    break
+            else:
                 return 0
-            used[0] |= (hx & (~hx + 1)) | (Wx & (~Wx + 1))
         elif x != ts and tm and not (H & ~tm):
             return 0
     return 1
@@ -884,7 +893,7 @@ cdef inline int exit_to_bad_leader(Tab* t, State* s, u64 H, int spare, u64* mark
             f = s.hands[w] & t.suit_mask[y]
             if not (f & ~(e - 1)) and not (y != ts and s.hands[w] & tm and (not f or spare and not (f & (f - 1)))):
                 continue  # it cannot win the exit trick (nor trump it, void by then)
-            if not bad_leader(t, s, w, H & ~e, &used):
+            if not bad_leader(t, s, w, H & ~e, 1 + spare, &used):
                 ok = 0
                 break
         if ok:
@@ -1141,7 +1150,7 @@ cdef inline int exits_after_trick(Tab* t, State* s, int ne, int* ea, int* eb, in
             # he loses this trick, and its winner leads into him
             d = hx & (~hx + 1) if hx else (<u64>1) << (63 - __builtin_clzll(H & ~tm))
             for o in range(t.n):
-                if o != hero and s.hands[o] and not bad_leader(t, s, o, H & ~d, &used):
+                if o != hero and s.hands[o] and not bad_leader(t, s, o, H & ~d, 1, &used):
                     break
             else:
                 vx = 2
@@ -1150,7 +1159,7 @@ cdef inline int exits_after_trick(Tab* t, State* s, int ne, int* ea, int* eb, in
             # he plays his lowest card of the suit: made to win, the exit above (two tricks
             # after this one); let lose, the trick's winner leads into him
             for o in range(t.n):
-                if o != hero and s.hands[o] and not bad_leader(t, s, o, H & ~(hx & (~hx + 1)), &used):
+                if o != hero and s.hands[o] and not bad_leader(t, s, o, H & ~(hx & (~hx + 1)), 1, &used):
                     break
             else:
                 vx = 2

@@ -380,6 +380,26 @@ def test_a_trick_he_is_let_lose_can_take_his_exit():
     assert eng.lone_bounds(hands, leader, ts)[0] == 1
 
 
+def test_a_seat_that_follows_over_him_may_have_spent_its_card_on_his_exit():
+    """Minimisere, East (seat 1) the hero on lead. He exits with the S7 under West's lone SJ;
+    North, who may win that trick, leads spades from the S4 up, and his S9 can go under it
+    only while West still has a spade to follow with above it, which West spent on the exit.
+    So he loses only the exit (he takes three of the four tricks): ``bad_leader`` counts a
+    seat that follows over him only if it holds more of the suit than the tricks before
+    that lead can take (counted two without that, as found by the positions cut to 9 cards)."""
+    from solver import engine, reference
+    pos = Position.from_json({
+        "game": "minimisere", "leader": 1, "trick": [],
+        "hands": [["SA", "S6", "S5", "S4"], ["ST", "S9", "S7", "D7"], ["S3", "H7", "H4", "C5"], ["SJ", "C6", "C4", "C2"]],
+        "taken": [["HQ", "HJ", "H8", "H5", "CK", "CQ", "C8", "C3"],
+                  ["SK", "SQ", "S8", "S2", "HT", "H9", "H6", "H3", "H2", "DQ", "DT", "D8", "D5", "D4", "D3", "C7"],
+                  ["HA", "HK", "DA", "DK", "DJ", "D9", "D6", "D2", "CA", "CJ", "CT", "C9"], []]})
+    obj = Objective.make(pos.game, 1, "tricks", "min")
+    eng, _, (hands, _, leader, ts, acc, _) = engine.prepare(pos, obj)
+    assert acc == 4 and reference.solve(pos, obj, pv=False).value == 7
+    assert eng.lone_bounds(hands, leader, ts)[0] == 1
+
+
 @pytest.mark.parametrize("game,options,cards", [("minimisere", {}, (2, 4)), ("minimo", {"trump": "NT"}, (2, 5)),
                                                 ("minimo", {"trump": "H"}, (2, 5))])
 def test_two_or_more_sure_losses_hold_against_the_reference(game, options, cards):
