@@ -862,6 +862,15 @@ cdef inline int bad_leader(Tab* t, State* s, int w, u64 H, int lag, u64* used) n
     return 1
 
 
+cdef inline int all_lead_into(Tab* t, State* s, u64 H, u64* used) noexcept nogil:
+    """1 when every other seat holding cards is a ``bad_leader`` after one trick."""
+    cdef int o
+    for o in range(t.n):
+        if o != t.hero and s.hands[o] and not bad_leader(t, s, o, H, 1, used):
+            return 0
+    return 1
+
+
 cdef inline int exit_to_bad_leader(Tab* t, State* s, u64 H, int spare, u64* mark) noexcept nogil:
     """On lead with ``H``, a lone hero who avoids tricks surely loses two: he leads his
     lowest card of a suit in which some seat holds only higher cards (it must beat it), and
@@ -1149,20 +1158,14 @@ cdef inline int exits_after_trick(Tab* t, State* s, int ne, int* ea, int* eb, in
         if vx < 2 and need >= 2 and duck and cards and not t.jass and popcount64(H) >= 2:
             # he loses this trick, and its winner leads into him
             d = hx & (~hx + 1) if hx else (<u64>1) << (63 - __builtin_clzll(H & ~tm))
-            for o in range(t.n):
-                if o != hero and s.hands[o] and not bad_leader(t, s, o, H & ~d, 1, &used):
-                    break
-            else:
+            if all_lead_into(t, s, H & ~d, &used):
                 vx = 2
         if vx < 2 and need >= 2 and not duck and hx and cards and not t.jass and popcount64(H) >= 3 \
-                and exit_to_bad_leader(t, s, H & ~(hx & (~hx + 1)), 1, &used):
+                and exit_to_bad_leader(t, s, H & ~(hx & (~hx + 1)), 1, &used) \
+                and all_lead_into(t, s, H & ~(hx & (~hx + 1)), &used):
             # he plays his lowest card of the suit: made to win, the exit above (two tricks
             # after this one); let lose, the trick's winner leads into him
-            for o in range(t.n):
-                if o != hero and s.hands[o] and not bad_leader(t, s, o, H & ~(hx & (~hx + 1)), 1, &used):
-                    break
-            else:
-                vx = 2
+            vx = 2
         if vx < total:
             total = vx
             if total < need:
@@ -1394,7 +1397,7 @@ cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
     return 0
 
 
-cdef inline int exits_asked(Tab* t, int L) noexcept nogil:
+cdef inline int exits_asked(Tab* t) noexcept nogil:
     """The most losses ``lone_exits`` is asked for in the tricks measure: two with cards (on
     lead too since its exits add up and ``exit_to_bad_leader``), not in Jass, which has no
     ``exits_after_trick`` (4% more instructions for nothing: jass/after3); with tiles, two
@@ -1474,7 +1477,7 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                         lb[0] = s.acc + 1
                     elif r >= 2 and (team_ducks_after(t, s, opp) or not (opp >> L) & 1 and lose_trick_then_one(c, t, s, opp)):
                         lb[0] = s.acc + 2
-            if c.use_exits and ub[0] > s.acc + r - 1 and s.acc + r - exits_asked(t, L) <= alpha:
+            if c.use_exits and ub[0] > s.acc + r - 1 and s.acc + r - exits_asked(t) <= alpha:
                 # a lone hero who avoids tricks loses some ("all the tricks left but one" was
                 # the bound a minimising search proved at a fifth of the trick starts that
                 # failed low: minimo/full tricks, 40 deals)
