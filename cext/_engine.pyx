@@ -837,7 +837,10 @@ cdef inline int bad_leader(Tab* t, State* s, int w, u64 H, int lag, u64* used) n
     ``H`` cannot play under: in each suit ``w`` holds, his lowest card is below its lowest,
     or below the lowest of another seat that holds more than ``lag`` of the suit and must
     follow (lowest cards only rise), or he has none and a card that is no trump to shed.
-    Cards in suits, rank order = bit order; ``used`` gets the lowest cards compared."""
+    Cards in suits, rank order = bit order; ``used`` gets the lowest cards compared. (The
+    test of ``ducks_lead``, for a seat that leads later; written on ``ducks_lead`` itself,
+    with a leading seat and the lag as arguments, it cost Minimisere cut to 9 cards 1.9% more
+    instructions and 0.16% more nodes, through its marks made before the test.)"""
     cdef int x, o, ts = s.ts
     cdef u64 Wx, hx, h, f, tm = t.suit_mask[ts] if ts != NONE else 0
     for x in range(4):
