@@ -958,12 +958,12 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
     cdef int eo[32]
     cdef u64 el[32]
     cdef u64 H, f, m, tm, hx, Lx, used = 0
-    cdef int pp[4]
+    cdef int pp[4]       # per seat: the sum P of its exits (see above)
     cdef u64 pm[4]
-    memset(pp, 0, sizeof(pp))
-    memset(pm, 0, sizeof(pm))
     if (t.jass and ts == NONE) or t.side_mask != ((<u64>1) << hero) or (t.max_mask >> hero) & 1:
         return 0
+    memset(pp, 0, sizeof(pp))
+    memset(pm, 0, sizeof(pm))
     if need == 2 and not cards:
         return 2 if t.n == 3 and loses_two(c, t, s) else 0
     tm = t.follow[ts][tc] if tc >= 0 else 0
