@@ -2276,7 +2276,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 wseat = t.seatmod[s.leader + i]
         mate_wins = ((t.side_mask >> wseat) & 1) == ((t.side_mask >> seat) & 1)
     cdef int cp, x, top, o, mw, topo
-    cdef u64 opp = 0, m, ownside = 0
+    cdef u64 opp = 0, m, ownside = 0, hx
     cdef int later = 0  # the best card that an opponent still to play can add to the trick
     cdef int plater = 0  # and a partner
     if s.tlen > 0 and c.order_mode == 4 and want:
@@ -2461,6 +2461,15 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                         sc += 2000 - 2 * pw
                 else:
                     sc = 500 + x + 4 * t.max_future[s.ts][p]
+                    if pw == 0 and t.suit_mask[0] and not (t.side_mask >> seat) & 1:
+                        # Against the hero, a discard from a suit in which the seat must beat
+                        # his lowest card (his exit: ``lone_exits``) goes first: discards
+                        # tried before the one that cut took 13% of the nodes (Minimisere cut
+                        # to 9 cards; with this, 8.1% fewer nodes on 40 positions)
+                        m = s.hands[seat] & t.suit_mask[t.piece_suit[p]]
+                        hx = s.hands[t.hero] & t.suit_mask[t.piece_suit[p]]
+                        if hx and (hx & (~hx + 1)) < (m & (~m + 1)):
+                            sc += 100
         if t.jass and c.order_mode == 4 and s.tlen < t.n - 1:
             # Jass: fewest plays left to the other side first, counted exactly, for the
             # seat's plays after the lead too, where the cards in the trick change what the
