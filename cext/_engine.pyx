@@ -2256,6 +2256,21 @@ cdef inline int answers_after(Tab* t, State* s, int seat, int p) noexcept nogil:
     return n
 
 
+cdef inline int trump_choice(Tab* t, State* s, int seat, int p) noexcept nogil:
+    """Jass before its trump is fixed: how well ``p``, a card off the led suit that would fix
+    its own suit as trump, suits a seat that avoids tricks. The side against a lone hero
+    wants him long in trumps and itself short, he the reverse; within a suit, the highest
+    card first. (These cards all scored alike before, so the lowest card went first.
+    Nodes, the same answers: Jass full deals, seeds 0-27, 7.9% fewer, the median of seeds
+    12-27 25% fewer; cut to 9 and 10 cards, 30 each, 8.5% and 14.9%. On seeds 0-11, where
+    this saved 2.0%: the hero's count alone 2.3% more, with the rank 1.6% fewer.)"""
+    cdef int S = t.piece_suit[p], o, k = 16 * popcount64(s.hands[t.hero] & t.suit_mask[S])
+    for o in range(t.n):
+        if o != t.hero:
+            k -= 8 * popcount64(s.hands[o] & t.suit_mask[S])
+    return t.power[NONE][S][p] + (-k if seat == t.hero else k)
+
+
 cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* out) noexcept nogil:
     """Moves, most promising first (the table's best move, if any, is searched before this
     is called): for a seat that wants tricks, the cheapest card that no opponent still to
@@ -2440,6 +2455,8 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 if pw > wp and pw > under:
                     # (below ``under`` it is a duck like one below the trick's best card)
                     sc = pw + t.max_future[s.ts][p]
+                    if pw == 99:
+                        sc += trump_choice(t, s, seat, p)
                     if mate_wins and t.side_mask & (t.side_mask - 1):
                         # Two teams: each takes the trick from a partner first (as the side
                         # against a lone hero does, below), highest first, the hero's side only
