@@ -2256,19 +2256,23 @@ cdef inline int answers_after(Tab* t, State* s, int seat, int p) noexcept nogil:
     return n
 
 
-cdef inline int trump_choice(Tab* t, State* s, int seat, int p) noexcept nogil:
+cdef inline int trump_choice(Tab* t, State* s, int seat, int p, bint want) noexcept nogil:
     """Jass before its trump is fixed: how well ``p``, a card off the led suit that would fix
-    its own suit as trump, suits a seat that avoids tricks. The side against a lone hero
-    wants him long in trumps and itself short, he the reverse; within a suit, the highest
+    its own suit as trump, suits ``seat`` (``want``: whether it wants tricks). The side
+    against a lone hero that avoids tricks wants him long in trumps and itself short, he
+    the reverse, and the other way round where he wants them; within a suit, the highest
     card first. (These cards all scored alike before, so the lowest card went first.
-    Nodes, the same answers: Jass full deals, seeds 0-27, 7.9% fewer, the median of seeds
-    12-27 25% fewer; cut to 9 and 10 cards, 30 each, 8.5% and 14.9%. On seeds 0-11, where
-    this saved 2.0%: the hero's count alone 2.3% more, with the rank 1.6% fewer.)"""
+    Nodes, the same answers, `tricks` (both sides avoid them): Jass full deals, seeds 0-27,
+    7.9% fewer, the median of seeds 12-27 25% fewer; cut to 9 and 10 cards, 30 each, 8.5%
+    and 14.9%; on seeds 0-11, where this saved 2.0%, the hero's count alone cost 2.3% more,
+    with the rank it saved 1.6%. `points` played for the most: full deals, seeds 0-15,
+    3.5% fewer, the medians of seeds 0-7 and 8-15 18% and 36% fewer; cut to 8 and 9 cards,
+    3.6% and 6.8%; the lowest card of the suit first saved less.)"""
     cdef int S = t.piece_suit[p], o, k = 16 * popcount64(s.hands[t.hero] & t.suit_mask[S])
     for o in range(t.n):
         if o != t.hero:
             k -= 8 * popcount64(s.hands[o] & t.suit_mask[S])
-    return t.power[NONE][S][p] + (-k if seat == t.hero else k)
+    return t.power[NONE][S][p] + (k if (seat != t.hero) != want else -k)
 
 
 cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* out) noexcept nogil:
@@ -2436,6 +2440,8 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                     sc = (500 - pw) if pw > later else -x
                 elif pw > wp and pw > later:
                     sc = 500 - pw
+                    if pw == 99:
+                        sc += trump_choice(t, s, seat, p, 1)
                 elif pw > wp:
                     sc = 300 - pw
                 elif pw == 0 and t.suit_mask[0]:
@@ -2456,7 +2462,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                     # (below ``under`` it is a duck like one below the trick's best card)
                     sc = pw + t.max_future[s.ts][p]
                     if pw == 99:
-                        sc += trump_choice(t, s, seat, p)
+                        sc += trump_choice(t, s, seat, p, 0)
                     if mate_wins and t.side_mask & (t.side_mask - 1):
                         # Two teams: each takes the trick from a partner first (as the side
                         # against a lone hero does, below), highest first, the hero's side only
