@@ -2198,6 +2198,7 @@ cdef inline u64 widen_equivalents(Tab* t, State* s, u64 legal_moves, u64 kept, u
 
 DEF ANSWERS_FIRST = 10000  # a lead's answers outweigh any score of order_moves
 DEF ANSWER_WEIGHT = 100    # or weigh against the scores (a sure winner scores 1000)
+DEF FIXES_TRUMP = 99       # Jass before its trump: the power given a card off the led suit
 
 
 cdef inline bint wants_tricks(Tab* t, int seat) noexcept nogil:
@@ -2261,11 +2262,11 @@ cdef inline int trump_choice(Tab* t, State* s, int seat, int p, bint want) noexc
     its own suit as trump, suits ``seat`` (``want``: whether it wants tricks). The side
     against a lone hero that avoids tricks wants him long in trumps and itself short, he
     the reverse, and the other way round where he wants them; the J and 9, the top trumps,
-    count more; within a suit, the highest card first. (These cards all scored alike before, so the lowest card went first.
-    Nodes, the same answers, `tricks` (both sides avoid them): Jass full deals, seeds 0-27,
-    7.9% fewer, the median of seeds 12-27 25% fewer; cut to 9 and 10 cards, 30 each, 8.5%
-    and 14.9%; on seeds 0-11, where this saved 2.0%, the hero's count alone cost 2.3% more,
-    with the rank it saved 1.6%. `points` played for the most: full deals, seeds 0-15,
+    count more; within a suit, the highest card first. (These cards all scored alike
+    before, so the lowest card went first. Nodes, the same answers, `tricks` (both sides
+    avoid them): Jass full deals, seeds 0-27, 7.9% fewer, the median of seeds 12-27 25%
+    fewer; cut to 9 and 10 cards, 30 each, 8.5% and 14.9%; on seeds 0-11, where this saved
+    2.0%, the hero's count alone cost 2.3% more, with the rank it saved 1.6%. `points` played for the most: full deals, seeds 0-15,
     3.5% fewer, the medians of seeds 0-7 and 8-15 18% and 36% fewer; cut to 8 and 9 cards,
     3.6% and 6.8%; the lowest card of the suit first saved less. The J and 9 counting more,
     after that: full deals, seeds 0-11 and 12-23, 2.5% and 2.1% fewer; cut to 10 cards 0.4%,
@@ -2351,7 +2352,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             else:
                 pw = t.power[s.ts][cls][p]
                 if t.jass and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
-                    pw = 99  # fixes trump and wins, for now
+                    pw = FIXES_TRUMP  # fixes trump and wins, for now
                 if want:
                     if mate_wins:
                         sc = -pw
@@ -2436,7 +2437,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
         else:
             pw = t.power[s.ts][cls][p]
             if t.jass and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
-                pw = 99  # fixes trump and wins, for now
+                pw = FIXES_TRUMP  # fixes trump and wins, for now
             # a discard: how dangerous it is to keep, by its power where it leads
             x = pw if pw else t.power[s.ts][t.lead_class[s.ts][p]][p]
             if want:
@@ -2449,7 +2450,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                     sc = (500 - pw) if pw > later else -x
                 elif pw > wp and pw > later:
                     sc = 500 - pw
-                    if pw == 99:
+                    if pw == FIXES_TRUMP:
                         sc += trump_choice(t, s, seat, p, 1)
                 elif pw > wp:
                     sc = 300 - pw
@@ -2470,7 +2471,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 if pw > wp and pw > under:
                     # (below ``under`` it is a duck like one below the trick's best card)
                     sc = pw + t.max_future[s.ts][p]
-                    if pw == 99:
+                    if pw == FIXES_TRUMP:
                         sc += trump_choice(t, s, seat, p, 0)
                     if mate_wins and t.side_mask & (t.side_mask - 1):
                         # Two teams: each takes the trick from a partner first (as the side
