@@ -2266,11 +2266,11 @@ cdef inline int trump_choice(Tab* t, State* s, int seat, int p, bint want) noexc
     before, so the lowest card went first. Nodes, the same answers, `tricks` (both sides
     avoid them): Jass full deals, seeds 0-27, 7.9% fewer, the median of seeds 12-27 25%
     fewer; cut to 9 and 10 cards, 30 each, 8.5% and 14.9%; on seeds 0-11, where this saved
-    2.0%, the hero's count alone cost 2.3% more, with the rank it saved 1.6%. `points` played for the most: full deals, seeds 0-15,
-    3.5% fewer, the medians of seeds 0-7 and 8-15 18% and 36% fewer; cut to 8 and 9 cards,
-    3.6% and 6.8%; the lowest card of the suit first saved less. The J and 9 counting more,
-    after that: full deals, seeds 0-11 and 12-23, 2.5% and 2.1% fewer; cut to 10 cards 0.4%,
-    `points` cut to 9 0.9%.)"""
+    2.0%, the hero's count alone cost 2.3% more, with the rank it saved 1.6%. `points`
+    played for the most: full deals, seeds 0-15, 3.5% fewer, the medians of seeds 0-7 and
+    8-15 18% and 36% fewer; cut to 8 and 9 cards, 3.6% and 6.8%; the lowest card of the
+    suit first saved less. The J and 9 counting more, after that: full deals, seeds 0-11
+    and 12-23, 2.5% and 2.1% fewer; cut to 10 cards 0.4%, `points` cut to 9 0.9%.)"""
     cdef int S = t.piece_suit[p], o, k, q
     cdef u64 m = t.suit_mask[S], top = 0  # its two top trumps (the J and the 9)
     while m:
@@ -2308,31 +2308,27 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
     cdef u64 opp = 0, m, ownside = 0, hx
     cdef int later = 0  # the best card that an opponent still to play can add to the trick
     cdef int plater = 0  # and a partner
-    if s.tlen > 0 and c.order_mode == 4 and want:
-        for j in range(s.tlen + 1, t.n):
-            o = t.seatmod[s.leader + j]
-            m = s.hands[o] & t.follow[s.ts][cls]
-            pw = best_power(t, s.ts, cls, m if m else s.hands[o])
-            if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
-                if pw > plater:
-                    plater = pw
-            elif pw > later:
-                later = pw
     cdef int under = 0  # for a seat that avoids tricks: a card below this surely loses the trick
     cdef int ours = 0   # and the card of the other side that holds the trick is surely beaten
-    if s.tlen > 0 and s.tlen < t.n - 1 and c.order_mode == 4 and not want:
-        # a seat still to play that must follow beats every card below its lowest one
-        for j in range(s.tlen + 1, t.n):
+    if s.tlen > 0 and c.order_mode == 4:
+        for j in range(s.tlen + 1, t.n):  # the seats still to play
             o = t.seatmod[s.leader + j]
             m = s.hands[o] & t.follow[s.ts][cls]
-            if not m:
-                continue
-            pw = low_power(t, s.ts, cls, m)
-            if ((t.side_mask >> o) & 1) != ((t.side_mask >> seat) & 1):
-                if pw > under:
-                    under = pw
-            elif pw > wp and not mate_wins:
-                ours = 1
+            if want:
+                pw = best_power(t, s.ts, cls, m if m else s.hands[o])
+                if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
+                    if pw > plater:
+                        plater = pw
+                elif pw > later:
+                    later = pw
+            elif m:
+                # one that must follow beats every card below its lowest one
+                pw = low_power(t, s.ts, cls, m)
+                if ((t.side_mask >> o) & 1) != ((t.side_mask >> seat) & 1):
+                    if pw > under:
+                        under = pw
+                elif pw > wp and not mate_wins:
+                    ours = 1
     cdef int nrep[NCLASSES]
     cdef u64 inplay = 0
     if s.tlen == 0 and c.order_mode == 4:
