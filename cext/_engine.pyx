@@ -2310,10 +2310,14 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
     cdef int plater = 0  # and a partner
     cdef int under = 0  # for a seat that avoids tricks: a card below this surely loses the trick
     cdef int ours = 0   # and the card of the other side that holds the trick is surely beaten
+    cdef int keep = 0   # and the trick is surely its side's (points are better kept than given)
     if s.tlen > 0 and c.order_mode == 4:
+        keep = mate_wins
         for j in range(s.tlen + 1, t.n):  # the seats still to play
             o = t.seatmod[s.leader + j]
             m = s.hands[o] & t.follow[s.ts][cls]
+            if ((t.side_mask >> o) & 1) != ((t.side_mask >> seat) & 1):
+                keep = 0
             if want:
                 pw = best_power(t, s.ts, cls, m if m else s.hands[o])
                 if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
@@ -2462,11 +2466,12 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 # him that failed was most often a duck, the highest card cutting (Minimo full
                 # deals: 7% of the nodes). With the test below: see the README, "Cards that
                 # surely lose".
-                sc = 3000 + pw
+                sc = 3000 + pw - 4 * t.max_future[s.ts][p]
             else:
                 if pw > wp and pw > under:
-                    # (below ``under`` it is a duck like one below the trick's best card)
-                    sc = pw + t.max_future[s.ts][p]
+                    # (below ``under`` it is a duck like one below the trick's best card; of
+                    # winning cards, one with fewer points first: the side takes what it wins)
+                    sc = pw - t.max_future[s.ts][p]
                     if pw == FIXES_TRUMP:
                         sc += trump_choice(t, s, seat, p, 0)
                     if mate_wins and t.side_mask & (t.side_mask - 1):
@@ -2489,7 +2494,8 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                         # first: within 1.3% on Moon 3p, Minimo and Minimisere)
                         sc += 2000 - 2 * pw
                 else:
-                    sc = 500 + x + 4 * t.max_future[s.ts][p]
+                    # a card with points first, unless the trick is surely the side's own
+                    sc = 500 + x + (-4 if keep or ours else 4) * t.max_future[s.ts][p]
                     if pw == 0 and t.suit_mask[0] and not (t.side_mask >> seat) & 1:
                         # Against the hero, a discard from a suit in which the seat must beat
                         # his lowest card (his exit: ``lone_exits``) goes first: discards
