@@ -2412,6 +2412,10 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             else:
                 # (Moon: lowest first, 5% fewer nodes than highest on moon3/full)
                 sc = pw - 1000 if t.suit_mask[0] else -pw
+            if not want and not top:
+                # the side takes what it wins: a lead with fewer points first (Minimo `points`
+                # 0.9% fewer nodes, Minimisere `points` cut to 9 cards 1.4%)
+                sc -= 4 * t.max_future[s.ts][p]
             # A proof that a lead holds the bound the search asks for must try every answer
             # of the other side, so leads that leave it fewest go first (of several leads
             # that hold, the cheapest one's proof is often half the one searched first: see
