@@ -2312,11 +2312,11 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
     cdef int ours = 0   # and the card of the other side that holds the trick is surely beaten
     cdef int keep = 0   # and the trick is surely its side's (points are better kept than given)
     if s.tlen > 0 and c.order_mode == 4:
-        keep = mate_wins
+        keep = mate_wins and t.scored
         for j in range(s.tlen + 1, t.n):  # the seats still to play
             o = t.seatmod[s.leader + j]
             m = s.hands[o] & t.follow[s.ts][cls]
-            if ((t.side_mask >> o) & 1) != ((t.side_mask >> seat) & 1):
+            if keep and ((t.side_mask >> o) & 1) != ((t.side_mask >> seat) & 1):
                 keep = 0
             if want:
                 pw = best_power(t, s.ts, cls, m if m else s.hands[o])
@@ -2412,7 +2412,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             else:
                 # (Moon: lowest first, 5% fewer nodes than highest on moon3/full)
                 sc = pw - 1000 if t.suit_mask[0] else -pw
-            if not want and not top:
+            if t.scored and not want and not top:
                 # the side takes what it wins: a lead with fewer points first (Minimo `points`
                 # 0.9% fewer nodes, Minimisere `points` cut to 9 cards 1.4%)
                 sc -= 4 * t.max_future[s.ts][p]
