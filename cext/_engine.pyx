@@ -2377,7 +2377,9 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             top = topo > pw
             if want:
                 if not top:
-                    sc = 1000 + pw
+                    # a sure winner, those with points first (the side takes what it wins:
+                    # Jass `points` full deals, seeds 0-23, 6.5% fewer nodes)
+                    sc = 1000 + pw + 4 * t.max_future[s.ts][p]
                 else:
                     # low towards a partner's winner: the side still takes the trick
                     sc = -pw
