@@ -2291,7 +2291,9 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
     play can beat (and none over a partner who already holds the trick that way; discards
     from the longest suit), and for one that does not, high ducks. Leads: first those that
     leave the other side fewest answers (``replies``; Jass, its plays after the lead too:
-    ``answers_after``), then by the scores below."""
+    ``answers_after``), then by the scores below. With points, the side takes what it wins:
+    a seat that wants tricks wins with points, one that avoids them wins without and gives
+    points away only to a trick that is not surely its side's."""
     cdef int k = 0, i, j, p, cls = 0, wp = -1, wseat = 0, pw, sc, tmp
     cdef int score[64]
     cdef int want = wants_tricks(t, seat)
