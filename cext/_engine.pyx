@@ -2199,6 +2199,7 @@ cdef inline u64 widen_equivalents(Tab* t, State* s, u64 legal_moves, u64 kept, u
 DEF ANSWERS_FIRST = 10000  # a lead's answers outweigh any score of order_moves
 DEF ANSWER_WEIGHT = 100    # or weigh against the scores (a sure winner scores 1000)
 DEF FIXES_TRUMP = 99       # Jass before its trump: the power given a card off the led suit
+DEF POINT_WEIGHT = 4       # a point a card can still score, against a step of power
 
 
 cdef inline bint wants_tricks(Tab* t, int seat) noexcept nogil:
@@ -2366,7 +2367,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                     if pw > wp:
                         sc = pw + t.max_future[s.ts][p]
                     else:
-                        sc = 500 + pw + 4 * t.max_future[s.ts][p]
+                        sc = 500 + pw + POINT_WEIGHT * t.max_future[s.ts][p]
         elif s.tlen == 0:
             # Lead: a seat that wants tricks cashes cards no opponent can beat in their
             # suit, else leads low, first towards a partner's winner; one that avoids tricks
@@ -2381,7 +2382,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 if not top:
                     # a sure winner, those with points first (the side takes what it wins:
                     # Jass `points` full deals, seeds 0-23, 6.5% fewer nodes)
-                    sc = 1000 + pw + 4 * t.max_future[s.ts][p]
+                    sc = 1000 + pw + POINT_WEIGHT * t.max_future[s.ts][p]
                 else:
                     # low towards a partner's winner: the side still takes the trick
                     sc = -pw
@@ -2419,7 +2420,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             if t.scored and not want and not top:
                 # the side takes what it wins: a lead with fewer points first (Minimo `points`
                 # 0.9% fewer nodes, Minimisere `points` cut to 9 cards 1.4%)
-                sc -= 4 * t.max_future[s.ts][p]
+                sc -= POINT_WEIGHT * t.max_future[s.ts][p]
             # A proof that a lead holds the bound the search asks for must try every answer
             # of the other side, so leads that leave it fewest go first (of several leads
             # that hold, the cheapest one's proof is often half the one searched first: see
@@ -2459,7 +2460,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 elif pw > wp and pw > later:
                     # the cheapest sure winner, and of those a card with points (the side takes
                     # what it wins: Jass `points` full deals, seeds 0-23, 22% fewer nodes)
-                    sc = 500 - pw + 4 * t.max_future[s.ts][p]
+                    sc = 500 - pw + POINT_WEIGHT * t.max_future[s.ts][p]
                     if pw == FIXES_TRUMP:
                         sc += trump_choice(t, s, seat, p, 1)
                 elif pw > wp:
@@ -2476,7 +2477,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 # him that failed was most often a duck, the highest card cutting (Minimo full
                 # deals: 7% of the nodes). With the test below: see the README, "Cards that
                 # surely lose".
-                sc = 3000 + pw - 4 * t.max_future[s.ts][p]
+                sc = 3000 + pw - POINT_WEIGHT * t.max_future[s.ts][p]
             else:
                 if pw > wp and pw > under:
                     # (below ``under`` it is a duck like one below the trick's best card; of
@@ -2505,7 +2506,8 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                         sc += 2000 - 2 * pw
                 else:
                     # a card with points first, unless the trick is surely the side's own
-                    sc = 500 + x + (-4 if keep or ours else 4) * t.max_future[s.ts][p]
+                    sc = POINT_WEIGHT * t.max_future[s.ts][p]
+                    sc = 500 + x + (-sc if keep or ours else sc)
                     if pw == 0 and t.suit_mask[0] and not (t.side_mask >> seat) & 1:
                         # Against the hero, a discard from a suit in which the seat must beat
                         # his lowest card (his exit: ``lone_exits``) goes first: discards
