@@ -2295,7 +2295,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
     ``answers_after``), then by the scores below. With points, the side takes what it wins:
     a seat that wants tricks wins with points, one that avoids them wins without and gives
     points away only to a trick that is not surely its side's."""
-    cdef int k = 0, i, j, p, cls = 0, wp = -1, wseat = 0, pw, sc, tmp
+    cdef int k = 0, i, j, p, cls = 0, wp = -1, wseat = 0, pw, sc, tmp, mf
     cdef int score[64]
     cdef int want = wants_tricks(t, seat)
     cdef int mate_wins = 0
@@ -2307,7 +2307,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 wp = pw
                 wseat = t.seatmod[s.leader + i]
         mate_wins = ((t.side_mask >> wseat) & 1) == ((t.side_mask >> seat) & 1)
-    cdef int cp, x, top, o, mw, topo
+    cdef int cp, x, top, o, mw, topo, partner
     cdef u64 opp = 0, m, ownside = 0, hx
     cdef int later = 0  # the best card that an opponent still to play can add to the trick
     cdef int plater = 0  # and a partner
@@ -2319,11 +2319,12 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
         for j in range(s.tlen + 1, t.n):  # the seats still to play
             o = t.seatmod[s.leader + j]
             m = s.hands[o] & t.follow[s.ts][cls]
-            if keep and ((t.side_mask >> o) & 1) != ((t.side_mask >> seat) & 1):
+            partner = ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1)
+            if not partner:
                 keep = 0
             if want:
                 pw = best_power(t, s.ts, cls, m if m else s.hands[o])
-                if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
+                if partner:
                     if pw > plater:
                         plater = pw
                 elif pw > later:
@@ -2331,7 +2332,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             elif m:
                 # one that must follow beats every card below its lowest one
                 pw = low_power(t, s.ts, cls, m)
-                if ((t.side_mask >> o) & 1) != ((t.side_mask >> seat) & 1):
+                if not partner:
                     if pw > under:
                         under = pw
                 elif pw > wp and not mate_wins:
@@ -2348,6 +2349,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
     while moves:
         p = ctz64(moves)
         moves &= moves - 1
+        mf = t.max_future[s.ts][p]  # the points the card can still score
         if c.order_mode != 4:
             if s.tlen == 0:
                 pw = t.power[s.ts][t.lead_class[s.ts][p]][p]
@@ -2365,9 +2367,9 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                         sc = 100 - pw
                 else:
                     if pw > wp:
-                        sc = pw + t.max_future[s.ts][p]
+                        sc = pw + mf
                     else:
-                        sc = 500 + pw + POINT_WEIGHT * t.max_future[s.ts][p]
+                        sc = 500 + pw + POINT_WEIGHT * mf
         elif s.tlen == 0:
             # Lead: a seat that wants tricks cashes cards no opponent can beat in their
             # suit, else leads low, first towards a partner's winner; one that avoids tricks
@@ -2382,7 +2384,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 if not top:
                     # a sure winner, those with points first (the side takes what it wins:
                     # Jass `points` full deals, seeds 0-23, 6.5% fewer nodes)
-                    sc = 1000 + pw + POINT_WEIGHT * t.max_future[s.ts][p]
+                    sc = 1000 + pw + POINT_WEIGHT * mf
                 else:
                     # low towards a partner's winner: the side still takes the trick
                     sc = -pw
@@ -2420,7 +2422,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             if t.scored and not want and not top:
                 # the side takes what it wins: a lead with fewer points first (Minimo `points`
                 # 0.9% fewer nodes, Minimisere `points` cut to 9 cards 1.4%)
-                sc -= POINT_WEIGHT * t.max_future[s.ts][p]
+                sc -= POINT_WEIGHT * mf
             # A proof that a lead holds the bound the search asks for must try every answer
             # of the other side, so leads that leave it fewest go first (of several leads
             # that hold, the cheapest one's proof is often half the one searched first: see
@@ -2460,7 +2462,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 elif pw > wp and pw > later:
                     # the cheapest sure winner, and of those a card with points (the side takes
                     # what it wins: Jass `points` full deals, seeds 0-23, 22% fewer nodes)
-                    sc = 500 - pw + POINT_WEIGHT * t.max_future[s.ts][p]
+                    sc = 500 - pw + POINT_WEIGHT * mf
                     if pw == FIXES_TRUMP:
                         sc += trump_choice(t, s, seat, p, 1)
                 elif pw > wp:
@@ -2477,12 +2479,12 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 # him that failed was most often a duck, the highest card cutting (Minimo full
                 # deals: 7% of the nodes). With the test below: see the README, "Cards that
                 # surely lose".
-                sc = 3000 + pw - POINT_WEIGHT * t.max_future[s.ts][p]
+                sc = 3000 + pw - POINT_WEIGHT * mf
             else:
                 if pw > wp and pw > under:
                     # (below ``under`` it is a duck like one below the trick's best card; of
                     # winning cards, one with fewer points first: the side takes what it wins)
-                    sc = pw - t.max_future[s.ts][p]
+                    sc = pw - mf
                     if pw == FIXES_TRUMP:
                         sc += trump_choice(t, s, seat, p, 0)
                     if mate_wins and t.side_mask & (t.side_mask - 1):
@@ -2506,8 +2508,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                         sc += 2000 - 2 * pw
                 else:
                     # a card with points first, unless the trick is surely the side's own
-                    sc = POINT_WEIGHT * t.max_future[s.ts][p]
-                    sc = 500 + x + (-sc if keep or ours else sc)
+                    sc = 500 + x + (-POINT_WEIGHT if keep or ours else POINT_WEIGHT) * mf
                     if pw == 0 and t.suit_mask[0] and not (t.side_mask >> seat) & 1:
                         # Against the hero, a discard from a suit in which the seat must beat
                         # his lowest card (his exit: ``lone_exits``) goes first: discards
