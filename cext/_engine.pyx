@@ -1468,7 +1468,7 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 # hand for either (``team_loses_one``); for the other side, that of the next
                 # one too where it holds after any trick (``team_ducks_after``); and for a team
                 # not on lead, two losses by a search of this trick (``lose_trick_then_one``).
-                # See the README, "Sure losses for two teams".
+                # See benchmarks/README.md, "Sure losses for two teams".
                 if lb[0] < beta and ub[0] > s.acc + r - 1 and s.acc + r - 2 <= alpha \
                         and team_loses_one(t, s, t.side_mask):
                     if s.acc + r - 1 <= alpha:
@@ -2477,8 +2477,8 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 # is not the other side's to lose, so the highest card goes first (sheds it).
                 # Where the trick was held by a lone hero, the first play of the side against
                 # him that failed was most often a duck, the highest card cutting (Minimo full
-                # deals: 7% of the nodes). With the test below: see the README, "Cards that
-                # surely lose".
+                # deals: 7% of the nodes). With the test below: see benchmarks/README.md,
+                # "Cards that surely lose".
                 sc = 3000 + pw - POINT_WEIGHT * mf
             else:
                 if pw > wp and pw > under:
@@ -2496,7 +2496,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                         # seeds 0-99 13.5% and 1000-1059 10.0% fewer nodes; lowest first,
                         # or the hero's side with any piece, or the other side only with a
                         # trump, saved less; Minimisere partners with spades trumps cut to
-                        # 8 cards, 30, 5.1% fewer (see the README).
+                        # 8 cards, 30, 5.1% fewer (see benchmarks/README.md).
                         if not (t.side_mask >> seat) & 1 or not (s.hands[seat] & t.follow[s.ts][cls]):
                             sc += 2000 + pw
                     elif mate_wins and not (t.side_mask >> seat) & 1:
