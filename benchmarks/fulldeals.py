@@ -6,7 +6,8 @@ Each set is ``count`` seeded full deals of one game (seeds 0..count-1 through
 default goal, except bridge, where the side on lead maximises its tricks as in
 DDS. Every solve gets a time cap so a hard deal cannot hang the run;
 capped solves are counted as ``over`` and timed at the cap (the medians and
-p90s are then lower bounds). Bridge is also run through DDS (endplay, one
+p90s are then lower bounds). ``--repeat N`` keeps each deal's least time of N
+solves (each with a fresh table: the same work). Bridge is also run through DDS (endplay, one
 thread) on the same deals when it is installed: the yardstick for Minimisere.
 """
 
@@ -72,12 +73,13 @@ def positions(name: str, count: int) -> list[Position]:
     return [SETS[name](seed) for seed in range(count)]
 
 
-def run_set(name: str, deals: list[Position], measure: str, cap: float) -> Report:
-    """Solve every deal (value and every first lead), one at a time, with a fresh table each.
+def run_set(name: str, deals: list[Position], measure: str, cap: float, repeat: int = 1) -> Report:
+    """Solve every deal (value and every first lead), one at a time, with a fresh table each,
+    keeping each deal's least time of ``repeat`` solves.
 
     The timing loop is ``solver.bench.run_set``'s (the one ``openhand bench`` uses).
     """
-    done = bench.run_set(name, deals, measure, "fast", cap=cap, goal=GOALS.get(name))
+    done = bench.run_set(name, deals, measure, "fast", cap=cap, goal=GOALS.get(name), repeat=repeat)
     return Report(name, measure, [ms / 1000 for ms in done.times_ms], list(done.nodes), done.over)
 
 
@@ -107,12 +109,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cap", type=float, default=1.0, help="seconds a solve may take before it is stopped")
     ap.add_argument("--sets", default=",".join(SETS))
     ap.add_argument("--measures", default="tricks,points")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="solve each deal this many times and keep its least time (default 1)")
     args = ap.parse_args(argv)
+    if args.repeat < 1:
+        ap.error("--repeat must be 1 or more")
     rows = []
     for name in args.sets.split(","):
         deals = positions(name, args.count)
         for measure in args.measures.split(","):
-            rows.append(run_set(name, deals, measure, args.cap).row())
+            rows.append(run_set(name, deals, measure, args.cap, args.repeat).row())
             print(rows[-1], flush=True)
         if name == "bridge":
             for every in (False, True):

@@ -165,6 +165,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Solve standard position sets and print a table; optionally side by side with DDS."""
     from . import bench
 
+    if args.repeat < 1:
+        raise UsageError("--repeat must be 1 or more")
     if args.list:
         for name, spec in bench.STANDARD.items():
             print(f"{name:<26} {spec.count} positions, {spec.tricks} tricks played, seed {spec.seed}")
@@ -173,7 +175,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         options = dict(parse_option(o) for o in args.option)
         with Progress(None, f"scaling {args.scaling}", args.progress) as bar:
             reports = bench.scaling(args.scaling, options, args.limit or 20, 77, args.measure if args.measure != "both"
-                                    else "tricks", args.engine, on_solve=bar.update, cap=args.cap)
+                                    else "tricks", args.engine, on_solve=bar.update, cap=args.cap, repeat=args.repeat)
         print(json.dumps(bench.reports_json(reports)) if args.json else bench.format_reports(reports))
         return 0
     names = args.sets or list(bench.STANDARD)
@@ -199,7 +201,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         for measure in measures:
             with Progress(len(positions), f"{name} {measure}", args.progress) as bar:
                 reports.append(bench.run_set(name, positions, measure, args.engine, on_solve=bar.update,
-                                             cap=args.cap, goal="max" if bench.STANDARD[name].game == "bridge" else None))
+                                             cap=args.cap, goal="max" if bench.STANDARD[name].game == "bridge" else None,
+                                             repeat=args.repeat))
     if args.json:
         print(json.dumps(bench.reports_json(reports)))
     else:
@@ -284,6 +287,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto")
     p.add_argument("--cap", type=float, default=None, metavar="SECONDS",
                    help="stop a solve after this long (counted as capped; its time is then a lower bound)")
+    p.add_argument("--repeat", type=int, default=1, metavar="N",
+                   help="solve each position N times, a fresh table each, and keep its least time (default 1): "
+                        "steadier medians on a busy machine (the repeats also find the position's tables in "
+                        "the CPU's caches); node counts are the same each time")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--compare", metavar="FILE", help="an earlier --json output: show the change of each median")
     p.add_argument("--dds", action="store_true", help="also solve the bridge sets with DDS (endplay) and compare: answers, time, and "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 
@@ -39,6 +40,32 @@ def test_run_set_and_compare(tmp_path, capsys):
     assert main(["bench", "bridge-s/end4", "--limit", "3", "--engine", "reference", "--compare", str(old)]) == 0
     out = capsys.readouterr().out
     assert "bridge-s/end4" in out and "x" in out.splitlines()[-1]
+
+
+def test_repeat_keeps_each_positions_least_time(monkeypatch):
+    positions = bench.make_positions(bench.STANDARD["bridge-s/end4"])[:2]
+    ticks = iter(range(100))  # the runner's clock: one second a reading
+    monkeypatch.setattr(bench, "time", SimpleNamespace(perf_counter=lambda: float(next(ticks))))
+    slow = iter([5.0, 2.0, 3.0, 1.0, 4.0, 6.0])  # the solve times the fake clock will see
+    real_solve = bench.solve
+
+    def timed_solve(*args, **kwargs):
+        result = real_solve(*args, **kwargs)
+        for _ in range(int(next(slow)) - 1):
+            next(ticks)
+        return result
+
+    monkeypatch.setattr(bench, "solve", timed_solve)
+    report = bench.run_set("bridge-s/end4", positions, "tricks", "reference", repeat=3)
+    assert report.times_ms == [2000.0, 1000.0]  # min(5, 2, 3) and min(1, 4, 6) seconds
+    assert len(report.nodes) == 2
+    with pytest.raises(ValueError):
+        bench.run_set("bridge-s/end4", positions, "tricks", "reference", repeat=0)
+
+
+def test_bad_repeat_is_a_user_error(capsys):
+    assert main(["bench", "bridge-s/end4", "--repeat", "0"]) == 2
+    assert "--repeat" in capsys.readouterr().err
 
 
 def test_unknown_set_is_a_user_error(capsys):
