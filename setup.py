@@ -1,6 +1,8 @@
 """Declares the Cython engine; everything else is in pyproject.toml.
 
-Set OPENHAND_PUREPYTHON=1 to install without it (the pure-Python fallback).
+Set OPENHAND_PUREPYTHON=1 to install without it (the pure-Python fallback). The engine
+is built for the building CPU's bit instructions (``cpu_flags``); set OPENHAND_PORTABLE=1
+for a build that runs on any CPU of its architecture (a wheel to copy elsewhere).
 """
 
 import os
@@ -11,16 +13,25 @@ import sysconfig
 from setuptools import Extension, setup
 
 
+#: /proc/cpuinfo flag -> GCC option: the bit instructions the search leans on
+CPU_FLAGS = {"popcnt": "-mpopcnt", "bmi1": "-mbmi", "bmi2": "-mbmi2", "abm": "-mlzcnt"}
+
+
 def cpu_flags() -> list[str]:
-    """The hardware popcount where the building CPU has it (bit counts are the search's
-    commonest operation; without it GCC calls a library routine). Linux only, as it reads
-    /proc/cpuinfo; elsewhere the portable build."""
+    """The building CPU's bit instructions: hardware popcount (bit counts are the search's
+    commonest operation; without it GCC calls a library routine), BMI1/LZCNT (lowest bit
+    cleared, leading zeros in one instruction) and BMI2 (PEXT and PDEP inline, where they
+    were calls behind a run-time check: Minimo full deals 5% and bridge cut to 9 cards 5%
+    fewer instructions, whole process). Linux only, as it reads /proc/cpuinfo; elsewhere
+    the portable build."""
+    if os.environ.get("OPENHAND_PORTABLE") or platform.machine() not in ("x86_64", "AMD64"):
+        return []
     try:
         with open("/proc/cpuinfo") as f:
-            has = " popcnt" in f.read()
+            have = set(next((line for line in f if line.startswith("flags")), "").split())
     except OSError:
         return []
-    return ["-mpopcnt"] if has and platform.machine() in ("x86_64", "AMD64") else []
+    return [option for flag, option in CPU_FLAGS.items() if flag in have]
 
 
 def gcc_flags() -> list[str]:

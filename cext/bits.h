@@ -29,7 +29,18 @@ static inline uint64_t oh_pext_soft(uint64_t x, uint64_t m) {
     return r;
 }
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__BMI2__)
+/* Built for BMI2 (setup.py asks for it where the building CPU has it): the instructions inline;
+   the flag stays, so that tests can run the portable loops too. */
+#include <immintrin.h>
+static void oh_bits_init(void) { oh_bmi2 = 1; }
+static inline uint64_t oh_pext(uint64_t x, uint64_t m) {
+    return oh_bmi2 ? _pext_u64(x, m) : oh_pext_soft(x, m);
+}
+static inline uint64_t oh_pdep(uint64_t x, uint64_t m) {
+    return oh_bmi2 ? _pdep_u64(x, m) : oh_pdep_soft(x, m);
+}
+#elif defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 __attribute__((target("bmi2"))) static uint64_t oh_pext_hw(uint64_t x, uint64_t m) {
     return _pext_u64(x, m);
