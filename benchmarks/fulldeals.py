@@ -7,8 +7,9 @@ default goal, except bridge, where the side on lead maximises its tricks as in
 DDS. Every solve gets a time cap so a hard deal cannot hang the run;
 capped solves are counted as ``over`` and timed at the cap (the medians and
 p90s are then lower bounds). ``--repeat N`` keeps each deal's least time of N
-solves (each with a fresh table: the same work). Bridge is also run through DDS (endplay, one
-thread) on the same deals when it is installed: the yardstick for Minimisere.
+solves (each with a fresh table: the same work). Bridge is also run through DDS
+(endplay, one thread) on the same deals when it is installed: the yardstick for
+Minimisere.
 """
 
 from __future__ import annotations

@@ -197,6 +197,8 @@ def format_reports(reports: list[SetReport], previous: dict[str, dict[str, Any]]
         if previous:
             before = previous.get(f"{r.name}:{r.measure}")
             line += f" {r.median_ms / before['median_ms']:>16.2f}x" if before else f" {'new':>17}"
+            if before and before.get("repeat", 1) != r.repeat:  # least of N against one solve: not alike
+                line += f" (repeat {r.repeat} against {before.get('repeat', 1)})"
         lines.append(line)
     return "\n".join(lines)
 

@@ -63,6 +63,17 @@ def test_repeat_keeps_each_positions_least_time(monkeypatch):
         bench.run_set("bridge-s/end4", positions, "tricks", "reference", repeat=0)
 
 
+def test_compare_says_when_repeats_differ(tmp_path, capsys):
+    positions = bench.make_positions(bench.STANDARD["bridge-s/end4"])[:2]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(bench.reports_json([bench.run_set("bridge-s/end4", positions, "tricks", "reference")])))
+    assert main(["bench", "bridge-s/end4", "--limit", "2", "--engine", "reference", "--repeat", "2",
+                 "--compare", str(old)]) == 0
+    assert "(repeat 2 against 1)" in capsys.readouterr().out
+    assert main(["bench", "bridge-s/end4", "--limit", "2", "--engine", "reference", "--compare", str(old)]) == 0
+    assert "repeat" not in capsys.readouterr().out
+
+
 def test_bad_repeat_is_a_user_error(capsys):
     assert main(["bench", "bridge-s/end4", "--repeat", "0"]) == 2
     assert "--repeat" in capsys.readouterr().err
