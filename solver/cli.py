@@ -289,8 +289,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop a solve after this long (counted as capped; its time is then a lower bound)")
     p.add_argument("--repeat", type=int, default=1, metavar="N",
                    help="solve each position N times, a fresh table each, and keep its least time (default 1): "
-                        "steadier medians on a busy machine (the repeats also find the position's tables in "
-                        "the CPU's caches); node counts are the same each time")
+                        "steadier medians on a busy machine (the repeats also find the table memory the "
+                        "position uses already in the CPU's caches); node counts are the same each time")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--compare", metavar="FILE", help="an earlier --json output: show the change of each median")
     p.add_argument("--dds", action="store_true", help="also solve the bridge sets with DDS (endplay) and compare: answers, time, and "
