@@ -63,6 +63,7 @@ class Tables:
     perm_lut: list[int] = field(default_factory=lambda: [0] * 512)  # 9 bits (6..A) -> trump order
     place: list[list[int]] = field(default_factory=lambda: [[0] * 4 for _ in range(N_STATES)])  # see _build
     eq: list[list[list[tuple[int, int, int]]]] = field(default_factory=list)  # [state][b] -> [(a, between, diff)]
+    order: list[int] = field(default_factory=list)  # the engine's bit -> piece, where it relabels ([]: none)
 
 
 def trump_state(trump: int | None) -> int:
@@ -207,12 +208,55 @@ def _build(game: Game, side: tuple[int, ...], measure: str, goal: str) -> Tables
                              every(C.JACK), every(C.SIX, C.SEVEN, C.EIGHT, C.TEN)]
         else:
             t.partition = 0  # more named cards (points) would need places too: exact keys
+    if isinstance(game, Moon):
+        t.order = plain_order(t, pieces)
     # Partition search generalises over the cards a key does not name; where the scoring
     # names most of them it only costs (Jass points: 3.7M vs 1.9M nodes a solve on
     # jass/after3; Minimisere hard points: 10.8M vs 8.1M on minimisere-hard/after6).
     if any(2 * C.popcount(t.keep[ts]) > len(pieces) for ts in states):
         t.partition = 0
     return t
+
+
+def plain_order(t: Tables, pieces: list[int]) -> list[int]:
+    """An order of ``pieces`` (the engine's bits from 0 up) in which, in every state and
+    class, power rises with the bit among the pieces that follow the class and among the
+    trumps: the engine then reads a class's best and lowest piece off a mask, as in card
+    games, where the pieces' own order already does that. Dominoes have one: tiles that are
+    no doubles by the sum of their ends, then the doubles by pip (a tile ranks in each of
+    its two suits by its other end, a double above every tile of its suit, doubles as trumps
+    by pip). [] where the pieces' own order does it already, or where no order does."""
+    after: dict[int, set[int]] = {p: set() for p in pieces}  # p -> pieces that must lie above it
+    for ts in t.states:
+        trumps = t.follow[ts][t.trump_class[ts]] if t.trump_class[ts] >= 0 else 0
+        for cls in range(N_CLASSES):
+            if not t.follow[ts][cls]:
+                continue
+            for group in (t.follow[ts][cls], trumps & ~t.follow[ts][cls]):
+                ranked = sorted(C.bits(group), key=lambda p: t.power[ts][cls][p])
+                after_each = list(zip(ranked, ranked[1:]))
+                if any(t.power[ts][cls][a] == t.power[ts][cls][b] for a, b in after_each):
+                    return []  # two pieces of one power: no strict order
+                for a, b in after_each:
+                    after[a].add(b)
+    # Kahn's sort, the lowest piece first among those free: the pieces' own order where it works
+    below = {p: 0 for p in pieces}
+    for p in pieces:
+        for q in after[p]:
+            below[q] += 1
+    free = sorted(p for p in pieces if not below[p])
+    order: list[int] = []
+    while free:
+        p = free.pop(0)
+        order.append(p)
+        for q in sorted(after[p]):
+            below[q] -= 1
+            if not below[q]:
+                free.append(q)
+        free.sort()
+    if len(order) < len(pieces) or order == list(range(len(pieces))):
+        return []  # a cycle, or nothing to relabel
+    return order
 
 
 def _points(game: Game, p: int, ts: int) -> int:

@@ -16,6 +16,7 @@ import pytest
 from solver import Objective, Position, deal, solve
 from solver import cards as C
 from solver.deal import random_positions
+from solver.games import Moon
 from solver.search import fast_available
 
 from engine_cases import VARIANTS, compare, four_players, jass_before_trump, objective_for, variant_id
@@ -899,14 +900,15 @@ def test_kept_moves_are_the_representatives_the_table_names(game, options):
 def test_best_power_read_off_the_masks_equals_the_table(game, options):
     """Plain card games read a class's best card off the masks (the top bit of the class, or
     of the trumps): it must equal the highest power of the game's table, every state and
-    class, on random sets of pieces; and the fast path must be on for the plain card games."""
+    class, on random sets of pieces; and the fast path must be on for the plain card games, and
+    for Moon, whose tiles the engine relabels (``solver.tables.plain_order``)."""
     from solver import engine
     from solver.tables import NONE
     pos = next(iter(random_positions(game, 1, 31, cards_left=(3, 3), **options)))
     for objective in objective_for(pos, 0):
         eng, tb, _ = engine.prepare(pos, objective)
-        if game in ("bridge", "minimo", "minimisere"):
-            assert eng.plain_powers  # (elsewhere it is on only where the table happens to qualify)
+        if game in ("bridge", "minimo", "minimisere", "moon"):
+            assert eng.plain_powers  # (Jass: only where the table happens to qualify)
         rng = random.Random(7)
         every = sum(1 << p for p in range(64) if any(tb.power[ts][cls][p] for ts in range(NONE + 1)
                                                        for cls in range(8)))
@@ -918,3 +920,23 @@ def test_best_power_read_off_the_masks_equals_the_table(game, options):
                     mask = every & rng.getrandbits(64)
                     want = max((tb.power[ts][cls][p] for p in C.bits(mask)), default=0)
                     assert eng.best_power(ts, cls, mask) == want, (ts, cls, hex(mask))
+
+
+@pytest.mark.parametrize("contract", ["0", "3", "6", "doubles", "none"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_plain_order_ranks_every_suit_of_tiles_by_bit(players, contract):
+    """The engine's order of the tiles: in every class, power rises along it among the tiles
+    that follow the class and among the trumps; the order holds every tile once."""
+    from solver.tables import N_CLASSES, compile_tables, plain_order
+    game = Moon(players=players, contract=contract)
+    tb = compile_tables(game, (0,), "tricks", "min")
+    pieces = list(C.bits(game.deck))
+    order = plain_order(tb, pieces) or pieces
+    assert sorted(order) == pieces
+    at = {p: i for i, p in enumerate(order)}
+    trumps = tb.follow[0][tb.trump_class[0]] if tb.trump_class[0] >= 0 else 0
+    for cls in range(N_CLASSES):
+        for group in (tb.follow[0][cls], trumps & ~tb.follow[0][cls]):
+            ranked = sorted(C.bits(group), key=lambda p: at[p])
+            powers = [tb.power[0][cls][p] for p in ranked]
+            assert powers == sorted(set(powers)), (cls, [C.format_tile(p) for p in ranked])
