@@ -2971,7 +2971,8 @@ cdef class Engine:
 
     @property
     def plain_powers(self):
-        """Whether the loaded game's best cards are read off the masks (plain card games)."""
+        """Whether the loaded game's best pieces are read off the masks (plain card games, and
+        Moon's relabelled tiles)."""
         return bool(self.t.plain)
 
     def best_power(self, int ts, int cls, u64 mask):
