@@ -940,3 +940,28 @@ def test_plain_order_ranks_every_suit_of_tiles_by_bit(players, contract):
             ranked = sorted(C.bits(group), key=lambda p: at[p])
             powers = [tb.power[0][cls][p] for p in ranked]
             assert powers == sorted(set(powers)), (cls, [C.format_tile(p) for p in ranked])
+
+
+def test_a_jass_loss_after_the_trick_holds_against_the_reference():
+    """``jass_exit_after`` (Mittlere Jass before its trump: the lone hero keeps a low card
+    that another seat must beat, to lead once he wins a trick) against the reference at
+    trick starts with no trump yet (3-4 cards a hand: deals where every seat followed suit
+    that long are rare), every seat as the hero: where it says he loses one of the tricks
+    left, the reference's least tricks for him say so too. The sample holds positions where
+    he must win every trick left, where a wrong claim shows."""
+    from solver import engine, reference
+    fired = all_won = 0
+    for seed in range(6000):
+        pos = jass_before_trump(seed, 3 + seed % 2)
+        if pos is None:
+            continue
+        for hero in range(3):
+            obj = Objective.make(pos.game, hero, "tricks", "min")
+            eng, _, (hands, _, leader, ts, acc, _) = engine.prepare(pos, obj)
+            left = C.popcount(hands[leader])
+            value = reference.solve(pos, obj, pv=False).value
+            all_won += value == acc + left
+            if eng.jass_exit(hands, leader, ts):
+                assert value <= acc + left - 1, (pos.dumps(), obj)
+                fired += 1
+    assert fired > 100 and all_won > 10, (fired, all_won)
