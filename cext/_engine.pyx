@@ -2888,6 +2888,15 @@ cdef int full(Ctx* c, State* s) noexcept nogil:
 
 # --- Python side ------------------------------------------------------------------------
 
+cdef inline u64 remap(u64 m, int8_t* to) noexcept nogil:
+    """The pieces of ``m`` moved to their bits in ``to``."""
+    cdef u64 out = 0
+    while m:
+        out |= (<u64>1) << to[ctz64(m)]
+        m &= m - 1
+    return out
+
+
 cdef class _Tables:
     """One game's ``Tab``, owned: an engine switches between games by pointer, not by copy.
     Where the tables relabel the pieces (``Tables.order``), ``into``/``back`` map a piece to
@@ -2898,32 +2907,33 @@ cdef class _Tables:
     cdef bint moved     # 1: some piece has another bit in the engine
 
     cdef inline u64 mask_in(self, u64 m):
-        cdef u64 out = 0
-        if not self.moved:
-            return m
-        while m:
-            out |= (<u64>1) << self.into[ctz64(m)]
-            m &= m - 1
-        return out
+        return remap(m, self.into) if self.moved else m
 
     cdef inline u64 mask_out(self, u64 m):
-        cdef u64 out = 0
-        if not self.moved:
-            return m
-        while m:
-            out |= (<u64>1) << self.back[ctz64(m)]
-            m &= m - 1
-        return out
+        return remap(m, self.back) if self.moved else m
+
+    cdef void relabel(self, order):
+        """``order[k]``: the piece at the engine's bit ``k`` (empty: every piece keeps its
+        bit); pieces it leaves out take the free bits above, in order."""
+        cdef int k, p, q = len(order)
+        for k in range(64):
+            self.into[k] = self.back[k] = -1
+        for k in range(q):
+            self.into[order[k]] = k
+            self.back[k] = order[k]
+        for p in range(64):
+            if self.into[p] < 0:
+                while self.back[q] >= 0:
+                    q += 1
+                self.into[p] = q
+                self.back[q] = p
+        self.moved = len(order) > 0
 
     def __cinit__(self):
-        cdef int p
         self.t = <Tab*>calloc(1, sizeof(Tab))
         if self.t == NULL:
             raise MemoryError()
-        for p in range(64):
-            self.into[p] = p
-            self.back[p] = p
-        self.moved = 0
+        self.relabel(())
 
     def __dealloc__(self):
         free(self.t)
@@ -3092,28 +3102,11 @@ cdef class Engine:
         cdef int ts, p, cl, k, q
         cdef int8_t* P = tabs.into  # the caller's piece -> the engine's bit
         memset(t, 0, sizeof(Tab))
-        order = tb.order
-        for p in range(64):
-            tabs.into[p] = tabs.back[p] = p
-        tabs.moved = 0
-        if order:
-            # Relabelled pieces (``solver.tables.plain_order``): the engine reads a class's
-            # best and lowest piece off the masks, as in card games (the engine's own
-            # instructions, callgrind: moon3 full deals, 100, 2.9% fewer, moon4, 30, 1.6%;
-            # the root still searches in the caller's order, so nodes within 0.1%)
-            for k in range(64):
-                tabs.into[k] = tabs.back[k] = -1
-            for k in range(len(order)):
-                tabs.into[order[k]] = k
-                tabs.back[k] = order[k]
-            q = len(order)
-            for p in range(64):  # pieces outside the deck keep a bit of their own
-                if tabs.into[p] < 0:
-                    while tabs.back[q] >= 0:
-                        q += 1
-                    tabs.into[p] = q
-                    tabs.back[q] = p
-            tabs.moved = 1
+        # Relabelled pieces (``solver.tables.plain_order``): the engine reads a class's best
+        # and lowest piece off the masks, as in card games (the engine's own instructions,
+        # callgrind: moon3 full deals, 100, 2.9% fewer, moon4, 30, 1.6%; the root still
+        # searches in the caller's order, so nodes within 0.1%)
+        tabs.relabel(tb.order)
         t.n = tb.n
         for p in range(16):
             t.seatmod[p] = p % tb.n
