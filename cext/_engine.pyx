@@ -1435,6 +1435,48 @@ cdef inline int jass_exit_after(Tab* t, State* s, u64* mark) noexcept nogil:
     return 0
 
 
+cdef inline int jass_exits(Tab* t, State* s, u64* mark) noexcept nogil:
+    """Mittlere Jass before its trump, a lone hero who avoids tricks: tricks left that he
+    surely loses by exits against one seat ``o`` that add up, as ``lone_exits`` counts them
+    once a trump is fixed. In each suit, ``a``: his cards below all of ``o``'s cards of it,
+    no J or 9 (they would top the suit as trump); ``b``: ``o``'s cards of it besides the J.
+    Led, such a card loses whatever becomes trump: ``o`` follows above it, or trumps, or, the
+    suit trump, must play one of its trumps above it (it holds one besides the J); a void
+    seat's card off suit takes the trick as trump. So with P the sum of min(b, 2a) he loses
+    (P + 1) // 2 on lead and P // 2 not, as there, with one catch: made to win a trick while
+    void in the suit led, he may play any card, and before the trump a card off suit is a
+    trump that can win it, so he must keep a card whose going spares P (one outside the
+    exits, or one of a suit beyond ceil(b/2) of its ``a``, with 2(a - 1) >= b). Until the
+    k-th loss at most 2k - 1 tricks are played, one of them won, he never wins two running
+    (each win puts him on lead to exit), and such cards only grow scarce as tricks go by:
+    with N his cards beyond the sum of min(a, ceil(b/2)), he has one to spare while
+    2k - 1 <= N, so the count is capped at (N + 1) // 2. ``mark``: his and ``o``'s cards."""
+    cdef int x, o, hero = t.hero, best = 0, k, P, E, a, b, lead = s.leader == hero
+    cdef int r = popcount64(s.hands[hero])
+    cdef u64 ox, J
+    for o in range(t.n):
+        if o == hero:
+            continue
+        P = 0
+        E = 0
+        for x in range(4):
+            ox = s.hands[o] & t.suit_mask[x]
+            if not ox:
+                continue
+            J = (<u64>1) << t.jack[x]
+            a = popcount64(s.hands[hero] & t.suit_mask[x] & ~(J | (J >> 2)) & ((ox & (~ox + 1)) - 1))
+            b = popcount64(ox & ~J)
+            P += b if b < 2 * a else 2 * a
+            E += a if a < (b + 1) >> 1 else (b + 1) >> 1
+        k = (P + lead) >> 1
+        if k > (r - E + 1) >> 1:
+            k = (r - E + 1) >> 1
+        if k > best:
+            best = k
+            mark[0] = s.hands[hero] | s.hands[o]
+    return best
+
+
 cdef inline int exits_asked(Tab* t) noexcept nogil:
     """The most losses ``lone_exits`` is asked for in the tricks measure: two with cards (on
     lead too since its exits add up and ``exit_to_bad_leader``), not in Jass, which has no
@@ -1524,6 +1566,15 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 # fewer nodes, the median 6.3%
                 ub[0] = s.acc + r - 1
                 rub[0] = mark
+            if c.use_exits and t.jass and s.ts == NONE and s.acc <= alpha and ub[0] > alpha \
+                    and t.side_mask == ((<u64>1) << t.hero) and not (t.max_mask >> t.hero) & 1:
+                # and more losses by exits that add up (``jass_exits``; his and a seat's cards
+                # marked, after the one-loss test above, whose marks are fewer). Full
+                # deals (20) 3.4% fewer nodes, the median 6.5%; 6 deals 2.3% fewer instructions
+                qt = jass_exits(t, s, &mark)
+                if qt and ub[0] > s.acc + r - qt:
+                    ub[0] = s.acc + r - qt
+                    rub[0] = mark
             if c.use_exits and ub[0] > s.acc + r - 1 and s.acc + r - exits_asked(t) <= alpha:
                 # a lone hero who avoids tricks loses some ("all the tricks left but one" was
                 # the bound a minimising search proved at a fifth of the trick starts that
@@ -3387,6 +3438,14 @@ cdef class Engine:
         cdef u64 mark = 0
         self._state(&s, hands, [], leader, ts, 0, 0)
         return bool(jass_exit_after(self.t, &s, &mark))
+
+    def jass_exit_count(self, hands, int leader, int ts):
+        """At a trick start, for tests: how many of the tricks left ``jass_exits`` says that the
+        lone hero of Mittlere Jass, before its trump, surely loses."""
+        cdef State s
+        cdef u64 mark = 0
+        self._state(&s, hands, [], leader, ts, 0, 0)
+        return jass_exits(self.t, &s, &mark)
 
     def cannot_take_all(self, hands, int leader, int ts, bint hero_side):
         """At a trick start, for tests: whether ``short_of_all`` says that the hero's side (or

@@ -942,15 +942,16 @@ def test_plain_order_ranks_every_suit_of_tiles_by_bit(players, contract):
             assert powers == sorted(set(powers)), (cls, [C.format_tile(p) for p in ranked])
 
 
-def test_a_jass_loss_after_the_trick_holds_against_the_reference():
-    """``jass_exit_after`` (Mittlere Jass before its trump: the lone hero keeps a low card
-    that another seat must beat, to lead once he wins a trick) against the reference at
-    trick starts with no trump yet (3-4 cards a hand: deals where every seat followed suit
-    that long are rare), every seat as the hero: where it says he loses one of the tricks
-    left, the reference's least tricks for him say so too. The sample holds positions where
-    he must win every trick left, where a wrong claim shows."""
+def test_jass_losses_before_the_trump_hold_against_the_reference():
+    """The lone hero's sure losses in Mittlere Jass before its trump, against the reference
+    at trick starts with no trump yet (3-4 cards a hand: deals where every seat followed suit
+    that long are rare), every seat as the hero: where ``jass_exit_after`` says he loses one
+    of the tricks left (he keeps a low card that another seat must beat, to lead once he wins
+    a trick), or ``jass_exits`` that he loses k (exits against one seat that add up), the
+    reference's least tricks for him say so too. The sample holds positions where he must
+    win every trick left, where a wrong claim shows, and where the count is exact."""
     from solver import engine, reference
-    fired = all_won = 0
+    fired = all_won = counted = exact = 0
     for seed in range(6000):
         pos = jass_before_trump(seed, 3 + seed % 2)
         if pos is None:
@@ -964,4 +965,9 @@ def test_a_jass_loss_after_the_trick_holds_against_the_reference():
             if eng.jass_exit(hands, leader, ts):
                 assert value <= acc + left - 1, (pos.dumps(), obj)
                 fired += 1
-    assert fired > 100 and all_won > 10, (fired, all_won)
+            k = eng.jass_exit_count(hands, leader, ts)
+            if k:
+                assert value <= acc + left - k, (pos.dumps(), obj, k)
+                counted += 1
+                exact += value == acc + left - k
+    assert fired > 100 and all_won > 10 and counted > 100 and exact > 10, (fired, all_won, counted, exact)
