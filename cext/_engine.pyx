@@ -1559,24 +1559,23 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                         lb[0] = s.acc + 1
                     elif r >= 2 and (team_ducks_after(t, s, opp) or not (opp >> L) & 1 and lose_trick_then_one(c, t, s, opp)):
                         lb[0] = s.acc + 2
-            if c.use_exits and t.jass and s.ts == NONE and r >= 2 and ub[0] > s.acc + r - 1 \
-                    and s.acc + r - 1 <= alpha and t.side_mask == ((<u64>1) << t.hero) \
-                    and not (t.max_mask >> t.hero) & 1 and jass_exit_after(t, s, &mark):
-                # Mittlere Jass before its trump: a loss after the trick at hand (a perfect
-                # one-loss test there would spare about a sixth of a full deal's nodes: see
-                # benchmarks/README.md, "Moon's tiles relabelled"). Full deals (20) 5.0%
-                # fewer nodes, the median 6.3%
-                ub[0] = s.acc + r - 1
-                rub[0] = mark
-            if c.use_exits and t.jass and s.ts == NONE and s.acc <= alpha and ub[0] > alpha \
-                    and t.side_mask == ((<u64>1) << t.hero) and not (t.max_mask >> t.hero) & 1:
-                # and more losses by exits that add up (``jass_exits``; his and a seat's cards
-                # marked, after the one-loss test above, whose marks are fewer). Full
-                # deals (20) 3.5% fewer nodes, the median 6.6%; 6 deals 2.2% fewer instructions
-                qt = jass_exits(t, s, &mark)
-                if qt and ub[0] > s.acc + r - qt:
-                    ub[0] = s.acc + r - qt
+            if c.use_exits and t.jass and s.ts == NONE and t.side_mask == ((<u64>1) << t.hero) \
+                    and not (t.max_mask >> t.hero) & 1:
+                # Mittlere Jass before its trump, a lone hero who avoids tricks
+                if r >= 2 and ub[0] > s.acc + r - 1 and s.acc + r - 1 <= alpha and jass_exit_after(t, s, &mark):
+                    # a loss after the trick at hand (a perfect one-loss test there would spare
+                    # about a sixth of a full deal's nodes: see benchmarks/README.md, "Moon's
+                    # tiles relabelled"). Full deals (20) 5.0% fewer nodes, the median 6.3%
+                    ub[0] = s.acc + r - 1
                     rub[0] = mark
+                if s.acc <= alpha and ub[0] > alpha:
+                    # more losses by exits that add up (``jass_exits``; his and a seat's cards
+                    # marked, after the one-loss test above, whose marks are fewer). Full deals
+                    # (20) 3.5% fewer nodes, the median 6.6%; 6 deals 2.2% fewer instructions
+                    qt = jass_exits(t, s, &mark)
+                    if qt and ub[0] > s.acc + r - qt:
+                        ub[0] = s.acc + r - qt
+                        rub[0] = mark
             if c.use_exits and ub[0] > s.acc + r - 1 and s.acc + r - exits_asked(t, r) <= alpha:
                 # a lone hero who avoids tricks loses some ("all the tricks left but one" was
                 # the bound a minimising search proved at a fifth of the trick starts that
