@@ -2296,6 +2296,7 @@ DEF ANSWERS_FIRST = 10000  # a lead's answers outweigh any score of order_moves
 DEF ANSWER_WEIGHT = 100    # or weigh against the scores (a sure winner scores 1000)
 DEF FIXES_TRUMP = 99       # Jass before its trump: the power given a card off the led suit
 DEF POINT_WEIGHT = 4       # a point a card can still score, against a step of power
+DEF KILLER_BONUS = 20      # bridge-like leads with trumps out: the killer's weight (``team_lead``)
 
 
 cdef inline bint wants_tricks(Tab* t, int seat) noexcept nogil:
@@ -2309,12 +2310,191 @@ cdef inline bint hero_avoids(Tab* t, int seat) noexcept nogil:
     return (t.side_mask >> seat) & 1 and not wants_tricks(t, seat)
 
 
-cdef inline bint killer_first(Tab* t, int ts, int seat) noexcept nogil:
+# --- bridge-like leads -----------------------------------------------------------------
+
+cdef inline u64 top_card(u64 m) noexcept nogil:
+    """The highest bit of ``m`` (0 if none)."""
+    return ((<u64>1) << (63 - __builtin_clzll(m))) if m else 0
+
+
+cdef inline int holder_of(State* s, u64 b) noexcept nogil:
+    """The seat of four that holds card ``b`` (-1 if none)."""
+    cdef int i
+    if b:
+        for i in range(4):
+            if s.hands[i] & b:
+                return i
+    return -1
+
+
+cdef inline bint team_lead(Tab* t, int seat) noexcept nogil:
+    """Whether a lead of ``seat`` is weighed as in bridge (``nt_lead_weight``,
+    ``trump_lead_weight``): cards in plain rank order, four seats in two teams of partners
+    opposite, the side on lead wanting tricks and no points (bridge, Minimisere with partners
+    played for the most tricks). Not Moon 4p, whose tiles follow two suits: played for
+    the most tricks (30 deals) it took 43% more nodes with them."""
+    return t.n == 4 and t.suit_mask[0] != 0 and t.plain and not t.scored and wants_tricks(t, seat) \
+        and popcount64(t.side_mask) == 2 and ((t.side_mask >> seat) & 1) == ((t.side_mask >> t.seatmod[seat + 2]) & 1)
+
+
+cdef inline int trumps_out(Tab* t, State* s) noexcept nogil:
+    """The trump suit while some trump is still in a hand, else -1."""
+    cdef int T = t.trump_class[s.ts]
+    if T >= 0 and (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & t.suit_mask[T]:
+        return T
+    return -1
+
+
+cdef inline int nt_lead_weight(Tab* t, State* s, int seat, int p) noexcept nogil:
+    """How promising a lead of card ``p`` is for a team that wants tricks, no trumps out:
+    DDS's rules for such leads (Haglund and Hein, ``Moves::WeightAllocNT0``), with their
+    weights. A suit in which the opponents hold few cards (a void counts as more than all
+    the tricks left) leaves the fewest answers; a card that wins the trick (the suit's top
+    card, or the partner's is above both opponents') scores higher where the second-best
+    card is not with an opponent that can keep it (best with the left-hand opponent, who
+    plays before the partner); one that cannot, where the partner holds the top card behind
+    the left-hand opponent and the second, where the side holds the second and third, or
+    where an opponent's top card is single. Within a class of equal weight the lower card goes
+    first: DDS adds the card's rank among those in play, which here cost nodes (bridge cut to
+    11 cards, no-trump, 30 positions: 6% more)."""
+    cdef int S = t.piece_suit[p], w, h1, h2, h3
+    cdef int lho = t.seatmod[seat + 1], pd = t.seatmod[seat + 2], rho = t.seatmod[seat + 3]
+    cdef int r = popcount64(s.hands[seat])
+    cdef u64 sm = t.suit_mask[S], bit = (<u64>1) << p
+    cdef u64 rem = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & sm
+    cdef u64 L = s.hands[lho] & sm, P = s.hands[pd] & sm, R = s.hands[rho] & sm, w1, w2
+    cdef int nL = popcount64(L), nR = popcount64(R), nP = popcount64(P)
+    cdef int wd = -(((nL if nL else r + 1) + (nR if nR else r + 1)) * 128 // 19)
+    if not P:
+        wd -= 9
+    w1 = top_card(rem)
+    w2 = top_card(rem ^ w1)
+    h1 = holder_of(s, w1)
+    h2 = holder_of(s, w2)
+    h3 = holder_of(s, top_card(rem ^ w1 ^ w2))
+    if bit == w1 or top_card(P) > top_card(L | R):
+        if h2 == rho:
+            if nR != 1:
+                wd -= 1
+        elif h2 == lho:
+            wd += 22 if nL != 1 else 16
+        if (h2 != lho or nL == 1) and (h2 != rho or nR == 1):
+            return wd + 45
+        return wd + 18
+    if h1 == rho or h2 == rho:
+        if nR != 1:
+            wd -= 10
+    elif h1 == lho and h2 == pd and nP != 1:
+        wd += 31
+    if h2 == pd and h3 == pd:
+        wd += 35
+    elif nP > 1 and ((h2 == seat and h3 == pd) or (h2 == pd and h3 == seat)):
+        wd += 25
+    if (nL == 1 and h1 == lho) or (nR == 1 and h1 == rho):
+        return wd + 28
+    if h1 == seat:
+        return wd - 17
+    if not (top_card(rem & (bit - 1)) & s.hands[seat]):
+        return wd + 12  # a card alone (the lowest of a run of the hand's is never searched)
+    if bit == w2:
+        return wd + 48
+    return wd + 29
+
+
+cdef inline int trump_lead_weight(Tab* t, State* s, int seat, int p, int T) noexcept nogil:
+    """``nt_lead_weight`` with trumps ``T`` out: DDS's rules (``Moves::WeightAllocTrump0``),
+    with their weights. Besides the lengths and who holds the top cards: a suit the
+    partner can ruff (and the right-hand opponent must follow) scores more, one an opponent
+    can ruff less, as does leading a singleton to the partner's top card with trumps left to
+    ruff its return; a card wins the trick only where no opponent can ruff it (or the
+    partner overruffs). Within a class the lower card first, as there (DDS's rank among the
+    cards in play cost 12% more nodes, bridge cut to 11 cards, spades trumps, 30 positions),
+    except for a card that cannot win and has nothing else for it, where DDS's absolute rank
+    is kept."""
+    cdef int S = t.piece_suit[p], w, h1, h2, h3, bonus = 0, win = 0
+    cdef int lho = t.seatmod[seat + 1], pd = t.seatmod[seat + 2], rho = t.seatmod[seat + 3]
+    cdef int r = popcount64(s.hands[seat])
+    cdef u64 sm = t.suit_mask[S], tm = t.suit_mask[T], bit = (<u64>1) << p
+    cdef u64 rem = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & sm
+    cdef u64 L = s.hands[lho] & sm, P = s.hands[pd] & sm, R = s.hands[rho] & sm, w1, w2
+    cdef u64 LT = s.hands[lho] & tm, PT = s.hands[pd] & tm, RT = s.hands[rho] & tm
+    cdef int nL = popcount64(L), nR = popcount64(R), nP = popcount64(P)
+    cdef int wd = -(((nL if nL else r + 1) + (nR if nR else r + 1)) * 128 // 13)
+    w1 = top_card(rem)
+    w2 = top_card(rem ^ w1)
+    h1 = holder_of(s, w1)
+    h2 = holder_of(s, w2)
+    h3 = holder_of(s, top_card(rem ^ w1 ^ w2))
+    if S != T:
+        if (not L and LT) or (not R and RT):
+            bonus = -12
+        if not P and PT and nR:
+            bonus += 17
+    if h1 == rho or h2 == rho:
+        if nR != 1:
+            bonus -= 12
+    elif h1 == lho and h2 == pd and nP != 1:
+        bonus += 27
+    if S != T and popcount64(s.hands[seat] & sm) == 1 and s.hands[seat] & tm and nP > 1 and h1 == pd:
+        bonus += 19
+    wd += bonus
+    if bit == w1:
+        if S == T:
+            win = 1
+        elif P or not PT:
+            win = (L or not LT) and (R or not RT)
+        else:
+            win = (L or top_card(PT) > top_card(LT)) and (R or top_card(PT) > top_card(RT))
+    elif top_card(P) > top_card(L | R):
+        win = S == T or ((L or not LT) and (R or not RT))
+    elif S != T and not P and PT:
+        if not L and LT and not R and RT:
+            win = top_card(PT) > top_card(LT | RT)
+        elif not L and LT:
+            win = top_card(PT) > top_card(LT)
+        elif not R and RT:
+            win = top_card(PT) > top_card(RT)
+        else:
+            win = 1
+    if win:
+        if (nL == 1 and h1 == lho) or (nR == 1 and h1 == rho):
+            return wd + 35
+        if h1 == seat:
+            if h2 == pd:
+                return wd + 48
+            return wd + 31 if bit == w1 else wd - 3
+        if h1 == pd:
+            return wd + (42 if h2 == seat else 28)
+        if top_card(rem & (bit - 1)) & s.hands[seat]:
+            return wd + (40 if bit == w2 else 22)
+        return wd + 11
+    if h2 == pd and h3 == pd:
+        wd += 20
+    elif nP > 1 and ((h2 == seat and h3 == pd) or (h2 == pd and h3 == seat)):
+        wd += 13
+    if (nL == 1 and h1 == lho) or (nR == 1 and h1 == rho):
+        return wd + 2
+    if h1 == seat:
+        if h2 == pd:
+            return wd + 33
+        return wd + 38 if bit == w1 else wd - 14
+    if h1 == pd:
+        return wd + 34
+    if bit == w2 and top_card(rem & (bit - 1)) & s.hands[seat]:
+        return wd + 35
+    return wd + 15 - popcount64(sm & (bit - 1))
+
+
+
+cdef inline bint killer_first(Tab* t, State* s, int seat) noexcept nogil:
     """Whether the killer lead goes before the order by answers (see ``search``): not for the
     hero's side in card games, unless it wants tricks with no trump (bridge in no-trump:
-    full deals, 20: 39% more nodes in all without it, the median 17% fewer)."""
+    full deals, 20: 39% more nodes in all without it, the median 17% fewer); not for a
+    bridge-like lead with trumps out, where it only weighs in (``team_lead``)."""
+    if team_lead(t, seat):
+        return trumps_out(t, s) < 0
     return not (t.suit_mask[0] and (t.side_mask >> seat) & 1
-                and not (wants_tricks(t, seat) and t.trump_class[ts] < 0))
+                and not (wants_tricks(t, seat) and t.trump_class[s.ts] < 0))
 
 
 cdef inline int replies(Tab* t, State* s, int seat, int cls, u64* inplay) noexcept nogil:
@@ -2435,6 +2615,11 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                     ours = 1
     cdef int nrep[NCLASSES]
     cdef u64 inplay = 0
+    cdef int team = -2  # bridge-like leads: trumps out (or -1), else -2; and the killer
+    cdef int killer = -1
+    if s.tlen == 0 and c.order_mode == 4 and team_lead(t, seat):
+        team = trumps_out(t, s)
+        killer = c.killer[popcount64(s.hands[seat])][(t.side_mask >> seat) & 1]
     if s.tlen == 0 and c.order_mode == 4:
         memset(nrep, 0, sizeof(nrep))
         for i in range(t.n):
@@ -2466,6 +2651,13 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                         sc = pw + mf
                     else:
                         sc = 500 + pw + POINT_WEIGHT * mf
+        elif team > -2:
+            # Bridge-like leads go by DDS's rules (bridge full deals, 20: 24% fewer nodes; see
+            # benchmarks/README.md, "Bridge leads by DDS's rules")
+            if team < 0:
+                sc = nt_lead_weight(t, s, seat, p)
+            else:
+                sc = trump_lead_weight(t, s, seat, p, team) + (KILLER_BONUS if p == killer else 0)
         elif s.tlen == 0:
             # Lead: a seat that wants tricks cashes cards no opponent can beat in their
             # suit, else leads low, first towards a partner's winner; one that avoids tricks
@@ -2799,7 +2991,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     moves = all_moves = legal(t, s, seat)
     if c.use_eq and moves & (moves - 1):
         moves = drop_equivalents(t, s, moves)
-    if first < 0 and s.tlen == 0 and c.order_mode == 4 and killer_first(t, s.ts, seat):
+    if first < 0 and s.tlen == 0 and c.order_mode == 4 and killer_first(t, s, seat):
         # No best move from the table: the lead that last cut at a trick start with as many
         # cards left, the same side on lead (the killer heuristic). Full deals, nodes: moon3
         # 16-21% and moon4 23% fewer, bridge (10) 16%, Minimo 2.5%; Minimisere and Jass cut
