@@ -2349,15 +2349,17 @@ cdef inline int nt_lead_weight(Tab* t, State* s, int seat, int p) noexcept nogil
     """How promising a lead of card ``p`` is for a team that wants tricks, no trumps out:
     DDS's rules for such leads (Haglund and Hein, ``Moves::WeightAllocNT0``), with their
     weights. A suit in which the opponents hold few cards (a void counts as more than all
-    the tricks left) leaves the fewest answers; a card that wins the trick (the suit's top
-    card, or the partner's is above both opponents') scores higher where the second-best
-    card is not with an opponent that can keep it (best with the left-hand opponent, who
-    plays before the partner); one that cannot, where the partner holds the top card behind
-    the left-hand opponent and the second, where the side holds the second and third, or
-    where an opponent's top card is single. Within a class of equal weight the lower card goes
-    first: DDS adds the card's rank among those in play, which here cost nodes (bridge cut to
-    11 cards, no-trump, 30 positions: 6% more)."""
-    cdef int S = t.piece_suit[p], w, h1, h2, h3
+    the tricks left) leaves the fewest answers. A card that wins the trick (the suit's top
+    card, or the partner's top card is above both opponents') scores higher where no
+    opponent can keep the second-best card (it is the side's, or single), highest where it is
+    single with the left-hand opponent, lowest where the right-hand one keeps it. One that
+    cannot win scores
+    higher where the left-hand opponent holds the top card and the partner, behind him, the
+    second; where the side holds the second and third; or where an opponent's top card is
+    single; lower where the right-hand opponent holds the top or second. Within a weight the
+    lower card goes first: DDS adds the card's rank among those in play, which here cost
+    nodes (bridge cut to 11 cards, no-trump, 30 positions: 6% more)."""
+    cdef int S = t.piece_suit[p], h1, h2, h3
     cdef int lho = t.seatmod[seat + 1], pd = t.seatmod[seat + 2], rho = t.seatmod[seat + 3]
     cdef int r = popcount64(s.hands[seat])
     cdef u64 sm = t.suit_mask[S], bit = (<u64>1) << p
@@ -2395,7 +2397,7 @@ cdef inline int nt_lead_weight(Tab* t, State* s, int seat, int p) noexcept nogil
     if h1 == seat:
         return wd - 17
     if not (top_card(rem & (bit - 1)) & s.hands[seat]):
-        return wd + 12  # a card alone (the lowest of a run of the hand's is never searched)
+        return wd + 12  # no twin below it in the hand (moves are the tops of their runs)
     if bit == w2:
         return wd + 48
     return wd + 29
@@ -2411,7 +2413,7 @@ cdef inline int trump_lead_weight(Tab* t, State* s, int seat, int p, int T) noex
     cards in play cost 13.5% more nodes, bridge cut to 11 cards, spades trumps, 30 positions),
     except for a card that cannot win and has nothing else for it, where DDS's absolute rank
     is kept."""
-    cdef int S = t.piece_suit[p], w, h1, h2, h3, bonus = 0, win = 0
+    cdef int S = t.piece_suit[p], h1, h2, h3, bonus = 0, win = 0
     cdef int lho = t.seatmod[seat + 1], pd = t.seatmod[seat + 2], rho = t.seatmod[seat + 3]
     cdef int r = popcount64(s.hands[seat])
     cdef u64 sm = t.suit_mask[S], tm = t.suit_mask[T], bit = (<u64>1) << p
@@ -2483,7 +2485,6 @@ cdef inline int trump_lead_weight(Tab* t, State* s, int seat, int p, int T) noex
     if bit == w2 and top_card(rem & (bit - 1)) & s.hands[seat]:
         return wd + 35
     return wd + 15 - popcount64(sm & (bit - 1))
-
 
 
 cdef inline bint killer_first(Tab* t, State* s, int seat) noexcept nogil:
