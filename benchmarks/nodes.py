@@ -10,7 +10,10 @@ full-deal bridge maximising as in the benchmark. One line a spec: node total, me
 90th percentile, the total of the nodes at a trick's start (``trick_starts``, the count DDS
 reports), and a digest of every value and move value, so that two engines (two commits,
 two settings) can be seen to search different trees for the same answers. Node counts do
-not depend on the machine's load, unlike times.
+not depend on the machine's load, unlike times. ``--dds`` (bridge specs) also solves each
+position with DDS (every card of the seat to move, played for the most tricks: the goal
+of the count too unless ``--goal`` says otherwise), checks that every value agrees and
+prints DDS's nodes at a trick's start beside the engine's; it exits 1 on a disagreement.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.fulldeals import GOALS, SETS
-from solver import bench, solve
+from solver import bench, dds, solve
 from solver.cli import parse_option
 from solver.deal import cut, deal
 from solver.objective import Objective
@@ -87,14 +90,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--offset", type=int, default=0, help="the first seed (default 0)")
     parser.add_argument("--measure", choices=("tricks", "points"), default="tricks")
     parser.add_argument("--goal", choices=("min", "max"), help="instead of the default goal")
+    parser.add_argument("--dds", action="store_true",
+                        help="bridge: also solve with DDS, check the answers, print its nodes beside")
     args = parser.parse_args(argv)
+    if args.dds and not dds.available():
+        print("error: --dds needs DDS: pip install '.[dds]'", file=sys.stderr)
+        return 2
+    disagree = False
     try:
         for spec in args.specs:
-            print(count(spec, args.count, args.offset, args.measure, args.goal).line(), flush=True)
+            if args.dds and position(spec, args.offset).game.name != "bridge":
+                raise ValueError(f"--dds solves bridge, not {position(spec, args.offset).game.name}")
+            goal = args.goal or ("max" if args.dds else None)
+            print(count(spec, args.count, args.offset, args.measure, goal).line(), flush=True)
+            if args.dds:
+                positions = [position(spec, seed) for seed in range(args.offset, args.offset + args.count)]
+                report = bench.compare_leads_with_dds(positions, "fast")
+                print(f"  DDS {spec}: {report.summary()}", flush=True)
+                disagree |= report.agree != report.deals
     except ValueError as e:  # a bad spec or game option (the game errors are ValueErrors)
         print(f"error: {e}", file=sys.stderr)
         return 2
-    return 0
+    return 1 if disagree else 0
 
 
 if __name__ == "__main__":

@@ -110,6 +110,22 @@ def test_dds_side_by_side(capsys):
 
 
 @pytest.mark.needs_engine
+def test_nodes_beside_dds(capsys):
+    """``benchmarks.nodes --dds`` checks every answer against DDS and prints its nodes beside
+    the engine's; a spec of another game is an error before any solving."""
+    pytest.importorskip("endplay", reason="DDS comparison needs the dds extra (pip install '.[dds]')")
+    from benchmarks import nodes
+
+    assert nodes.main(["cut:bridge:4:trump=S", "cut:bridge:5:trump=NT", "--count", "2", "--dds"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in out] == ["cut:bridge:4:trump=S", "DDS", "cut:bridge:5:trump=NT", "DDS"]
+    assert all("2 deals, 2 agree with DDS" in line and "nodes at a trick's start" in line for line in out[1::2])
+    assert nodes.main(["moon3", "--count", "1", "--dds"]) == 2
+    captured = capsys.readouterr()
+    assert "--dds solves bridge, not moon" in captured.err and captured.out == ""
+
+
+@pytest.mark.needs_engine
 def test_dds_tables_side_by_side():
     pytest.importorskip("endplay", reason="DDS comparison needs the dds extra (pip install '.[dds]')")
     from solver.search import fast_available
