@@ -448,6 +448,36 @@ def test_a_team_short_of_every_trick_holds_against_the_reference(game, options):
     assert fired > 20, fired
 
 
+@pytest.mark.parametrize("game,options,count", [
+    ("bridge", {"trump": "NT"}, 150), ("minimisere", {"partners": True}, 150), ("minimo", {"trump": "NT"}, 150),
+    # with trumps it counts only once they are gone (had it counted with trumps out, this
+    # would fail): fewer positions fire
+    ("bridge", {"trump": "S"}, 600)])
+def test_a_tricks_winner_cashes_against_the_reference(game, options, count):
+    """``cash_after_trick`` against the reference inside tricks of random play-outs: where
+    the side to move surely wins the trick under way and its winner then cashes more (the
+    next card of the led suit, other suits' top cards, suits no one else holds; no trumps
+    out), the side's most tricks from there are at least that many, and exactly that in
+    some positions."""
+    from solver import engine, reference
+    fired = tight = 0
+    for i, start in enumerate(random_positions(game, count, 41, cards_left=(2, 5), **options)):
+        pos = start.copy()
+        rng = random.Random(i)
+        while not pos.is_over():
+            if pos.trick:
+                obj = Objective.make(pos.game, pos.to_move, "tricks", "max")
+                eng, _, (hands, trick, leader, ts, acc, _) = engine.prepare(pos, obj)
+                sure = eng.trick_then_cashes(hands, trick, leader, ts)
+                if sure >= 2:
+                    value = reference.solve(pos, obj, pv=False).value
+                    assert value >= acc + sure, (pos.dumps(), obj, sure)
+                    fired += 1
+                    tight += value == acc + sure
+            pos.play(rng.choice(pos.legal_moves()))
+    assert fired > 20 and tight > 0, (fired, tight)
+
+
 def test_a_second_trump_over_the_top_one_takes_a_trick_against_the_reference():
     """``king_over_ace`` against the reference at the trick starts of random play-outs in
     bridge with trumps: where it says a side takes a trick with its second trump sitting
