@@ -2384,6 +2384,37 @@ cdef inline bint team_lead(Tab* t, int seat) noexcept nogil:
         and popcount64(t.side_mask) == 2 and ((t.side_mask >> seat) & 1) == ((t.side_mask >> t.seatmod[seat + 2]) & 1)
 
 
+cdef struct SuitView:
+    int lho, pd, rho          # the seats after the leader, in play order (pd: the partner)
+    int nL, nP, nR            # their cards of the suit
+    int h1, h2, h3            # who holds the suit's three top cards in play (-1: nobody)
+    int lengths               # the opponents' lengths, a void counting all the tricks left and one
+    u64 rem, L, P, R, w1, w2  # the suit in play, their cards of it, its two top cards
+
+
+cdef inline void suit_view(Tab* t, State* s, int seat, int S, SuitView* v) noexcept nogil:
+    """What DDS's lead rules (``nt_lead_weight``, ``trump_lead_weight``) ask of suit ``S``
+    with ``seat`` on lead."""
+    cdef u64 sm = t.suit_mask[S]
+    cdef int r = popcount64(s.hands[seat])
+    v.lho = t.seatmod[seat + 1]
+    v.pd = t.seatmod[seat + 2]
+    v.rho = t.seatmod[seat + 3]
+    v.rem = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & sm
+    v.L = s.hands[v.lho] & sm
+    v.P = s.hands[v.pd] & sm
+    v.R = s.hands[v.rho] & sm
+    v.nL = popcount64(v.L)
+    v.nP = popcount64(v.P)
+    v.nR = popcount64(v.R)
+    v.lengths = (v.nL if v.nL else r + 1) + (v.nR if v.nR else r + 1)
+    v.w1 = top_card(v.rem)
+    v.w2 = top_card(v.rem ^ v.w1)
+    v.h1 = holder_of(s, v.w1)
+    v.h2 = holder_of(s, v.w2)
+    v.h3 = holder_of(s, top_card(v.rem ^ v.w1 ^ v.w2))
+
+
 cdef inline int nt_lead_weight(Tab* t, State* s, int seat, int p) noexcept nogil:
     """How promising a lead of card ``p`` is for a team that wants tricks, no trumps out:
     DDS's rules for such leads (Haglund and Hein, ``Moves::WeightAllocNT0``), with their
@@ -2398,21 +2429,14 @@ cdef inline int nt_lead_weight(Tab* t, State* s, int seat, int p) noexcept nogil
     single; lower where the right-hand opponent holds the top or second. Within a weight the
     lower card goes first: DDS adds the card's rank among those in play, which here cost
     nodes (bridge cut to 11 cards, no-trump, 30 positions: 6% more)."""
-    cdef int S = t.piece_suit[p], h1, h2, h3
-    cdef int lho = t.seatmod[seat + 1], pd = t.seatmod[seat + 2], rho = t.seatmod[seat + 3]
-    cdef int r = popcount64(s.hands[seat])
-    cdef u64 sm = t.suit_mask[S], bit = (<u64>1) << p
-    cdef u64 rem = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & sm
-    cdef u64 L = s.hands[lho] & sm, P = s.hands[pd] & sm, R = s.hands[rho] & sm, w1, w2
-    cdef int nL = popcount64(L), nR = popcount64(R), nP = popcount64(P)
-    cdef int wd = -(((nL if nL else r + 1) + (nR if nR else r + 1)) * 128 // 19)
-    if not P:
-        wd -= 9
-    w1 = top_card(rem)
-    w2 = top_card(rem ^ w1)
-    h1 = holder_of(s, w1)
-    h2 = holder_of(s, w2)
-    h3 = holder_of(s, top_card(rem ^ w1 ^ w2))
+    cdef SuitView v
+    cdef u64 bit = (<u64>1) << p
+    cdef int wd
+    suit_view(t, s, seat, t.piece_suit[p], &v)
+    cdef int lho = v.lho, pd = v.pd, rho = v.rho, nL = v.nL, nP = v.nP, nR = v.nR
+    cdef int h1 = v.h1, h2 = v.h2, h3 = v.h3
+    cdef u64 rem = v.rem, L = v.L, P = v.P, R = v.R, w1 = v.w1, w2 = v.w2
+    wd = -(v.lengths * 128 // 19) - (0 if P else 9)
     if bit == w1 or top_card(P) > top_card(L | R):
         if h2 == rho:
             if nR != 1:
@@ -2452,20 +2476,15 @@ cdef inline int trump_lead_weight(Tab* t, State* s, int seat, int p, int T) noex
     cards in play cost 13.5% more nodes, bridge cut to 11 cards, spades trumps, 30 positions),
     except for a card that cannot win and has nothing else for it, where DDS's absolute rank
     is kept."""
-    cdef int S = t.piece_suit[p], h1, h2, h3, bonus = 0, win = 0
-    cdef int lho = t.seatmod[seat + 1], pd = t.seatmod[seat + 2], rho = t.seatmod[seat + 3]
-    cdef int r = popcount64(s.hands[seat])
+    cdef SuitView v
+    cdef int S = t.piece_suit[p], bonus = 0, win = 0, wd
     cdef u64 sm = t.suit_mask[S], tm = t.suit_mask[T], bit = (<u64>1) << p
-    cdef u64 rem = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & sm
-    cdef u64 L = s.hands[lho] & sm, P = s.hands[pd] & sm, R = s.hands[rho] & sm, w1, w2
+    suit_view(t, s, seat, S, &v)
+    cdef int lho = v.lho, pd = v.pd, rho = v.rho, nL = v.nL, nP = v.nP, nR = v.nR
+    cdef int h1 = v.h1, h2 = v.h2, h3 = v.h3
+    cdef u64 rem = v.rem, L = v.L, P = v.P, R = v.R, w1 = v.w1, w2 = v.w2
     cdef u64 LT = s.hands[lho] & tm, PT = s.hands[pd] & tm, RT = s.hands[rho] & tm
-    cdef int nL = popcount64(L), nR = popcount64(R), nP = popcount64(P)
-    cdef int wd = -(((nL if nL else r + 1) + (nR if nR else r + 1)) * 128 // 13)
-    w1 = top_card(rem)
-    w2 = top_card(rem ^ w1)
-    h1 = holder_of(s, w1)
-    h2 = holder_of(s, w2)
-    h3 = holder_of(s, top_card(rem ^ w1 ^ w2))
+    wd = -(v.lengths * 128 // 13)
     if S != T:
         if (not L and LT) or (not R and RT):
             bonus = -12
@@ -2660,7 +2679,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
     if s.tlen == 0 and c.order_mode == 4 and team_lead(t, seat):
         team = trumps_out(t, s)
         killer = c.killer[popcount64(s.hands[seat])][(t.side_mask >> seat) & 1]
-    if s.tlen == 0 and c.order_mode == 4:
+    if s.tlen == 0 and c.order_mode == 4 and team == -2:  # (what the other leads' scores ask)
         memset(nrep, 0, sizeof(nrep))
         for i in range(t.n):
             if ((t.side_mask >> i) & 1) != ((t.side_mask >> seat) & 1):
