@@ -412,51 +412,124 @@ cdef inline int long_enough(Tab* t, State* s, int W, int cls, int k) noexcept no
 
 
 cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogil:
-    """``k`` (the leader's quick tricks) plus his partner's, where the leader can cross to
-    them (a team of two that wants tricks, in a plain card game; no trump out but the
-    partner's): having cashed his own, the leader leads a card of a class in which the
-    partner holds a card above every other seat's, which wins the trick, and the partner
-    then cashes each such card, and the rest of a class where nobody else holds more of it
-    than he has such cards (``cashes``). His lead keeps the lead, and with no trumps
-    against him a top card wins. While the leader cashes, the partner follows with cards
-    below the leader's or discards one he does not count: with r cards each he has r - kp
-    of those, and the leader cashes no more than that before crossing (the caller caps the
-    sum at r). The partner's own cards of the leader's classes are below the leader's tops,
-    so none of them is counted. With the length rule of ``quick_tricks``, against the
-    leader's top cards alone (nodes, every lead, the side on lead maximising, the same
-    answers): bridge cut to 8 cards (60) 32.6% fewer (the length rule alone 1.8%, the
-    partner's tricks instead of the leader's where more 18%), cut to 10 (40) 24.3%, cut to
-    10 with spades trumps 0.8% more, full deals (20) 6.8% fewer and 8.7% fewer instructions
-    (callgrind, 5 deals); Minimisere partners cut to 7 (40) 26.7%, Minimo cut to 8 (60)
-    14.5% fewer."""
-    cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts], P = -1, i, cls, kp = 0, cross = 0
-    cdef u64 team, oth = 0, mine, m, pm = 0
+    """The most of ``k`` (the leader's quick tricks) and what his team of two cashes
+    together, where no opponent holds a trump (a team that wants tricks, in a plain card
+    game): a plan that plays each class at most once, without a break, every round won.
+    Per class (``team_class``) the rounds it gives starting with the leader on lead and
+    ending there (``LL``), starting and ending with the partner (``PP``), or crossing from
+    leader to partner (``LP``); the plan cashes every ``LL`` class, then at most one ``LP``
+    class, then every ``PP`` class (a crossing back never gives more than ``LL``).
+    Discards are free: a hand plays, in a class's rounds, the cards of it the rounds need;
+    over ``K`` rounds it plays ``K`` cards, so with ``K <= r`` (the caller caps the sum at
+    ``r``; a plan's first ``r`` rounds are a plan) every discard can be a card no round
+    needs. The opponents only ever shed cards, which no round's win depends on. Nodes,
+    every lead, the side on lead maximising, the same answers: see benchmarks/README.md,
+    "No-trump: the two hands' tricks together"."""
+    cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts], P = -1, i, cls
+    cdef int ll, pp, lp, sum_ll = 0, sum_max = 0, gain = -1, mx
+    cdef u64 team, opp = 0, m = 0, cm
     team = t.side_mask if (t.side_mask >> L) & 1 else (((<u64>1) << t.n) - 1) & ~t.side_mask
     if popcount64(team) != 2:
         return k
     for i in range(t.n):
         if i != L and (team >> i) & 1:
             P = i
-        elif i != L:
-            oth |= s.hands[i]
     if not s.hands[P]:
         return k
-    oth |= s.hands[L]
-    if tc >= 0 and oth & t.follow[ts][tc]:
+    for i in range(t.n):
+        if not (team >> i) & 1:
+            opp |= s.hands[i]
+    if tc >= 0 and opp & t.follow[ts][tc]:
         return k
     for cls in range(NCLASSES):
-        mine = s.hands[P] & t.lead_mask[ts][cls]
-        if not mine:
+        if not (s.hands[L] | s.hands[P]) & t.follow[ts][cls]:
             continue
-        m = cashes(t, s, P, cls, mine, oth, 1)
-        if m and s.hands[L] & t.lead_mask[ts][cls]:
-            cross = 1
-        kp += popcount64(m)
-        pm |= m
-    if cross:
-        mark[0] |= pm
-        return k + kp
+        cm = team_class(t, s, L, P, team, cls, &ll, &pp, &lp)
+        if not cm:
+            continue
+        m |= cm
+        sum_ll += ll
+        mx = ll if ll > pp else pp
+        sum_max += mx
+        if lp - mx > gain:
+            gain = lp - mx
+    if gain >= 0 and sum_max + gain > sum_ll:
+        sum_ll = sum_max + gain
+    if sum_ll > k:
+        mark[0] |= m
+        return sum_ll
     return k
+
+
+cdef inline u64 team_class(Tab* t, State* s, int L, int P, u64 team, int cls, int* ll, int* pp,
+                           int* lp) noexcept nogil:
+    """The rounds that leader ``L`` and partner ``P`` surely win in class ``cls`` played
+    without a break: ``ll`` from ``L`` back to ``L``, ``pp`` from ``P`` to ``P``, ``lp``
+    from ``L`` to ``P`` (-1: no way). The opponents keep their top card to the last (any
+    other play only lowers what the team must beat) and run out after as many rounds as
+    the longer of them has cards. One hand's cards above every other card of the class
+    win a round each, led by it or, with the other hand on lead, by overtaking a card it
+    leads; where no other seat holds more cards than that, the rest follow (the leader's
+    rule of ``cashes``). The top two cards split between the hands, each with two cards
+    or more (DDS's "Ax opposite Kx"): two rounds, any hand to any, one hand cashing its
+    top card under which the other plays low, then leading low to the other's; and where
+    the opponents hold two or fewer and one hand exactly two, as many rounds as the
+    longer hand has cards, ending there (the short hand's top card first where it
+    starts, else a low card to it and back). Returns the cards the counts rest on (0
+    where every count is 0)."""
+    cdef u64 F = t.follow[s.ts][cls], Ls = s.hands[L] & F, Ps = s.hands[P] & F, Os = 0, a, b
+    cdef u64 t1, t2, m = 0
+    cdef int x = popcount64(Ls), y = popcount64(Ps), mo = 0, i, n, pa, pb, v
+    for i in range(t.n):
+        if not (team >> i) & 1:
+            n = popcount64(s.hands[i] & F)
+            Os |= s.hands[i] & F
+            if n > mo:
+                mo = n
+    ll[0] = 0
+    pp[0] = 0
+    lp[0] = -1
+    a = Ls & above(Ps | Os)
+    pa = popcount64(a)
+    if pa:
+        if y <= pa and mo <= pa:
+            ll[0] = x
+            m |= Ls
+        else:
+            ll[0] = pa
+            m |= a
+    b = Ps & above(Ls | Os)
+    pb = popcount64(b)
+    if pb:
+        if x <= pb and mo <= pb:
+            pp[0] = y
+            m |= Ps
+        else:
+            pp[0] = pb
+            m |= b
+        if x:
+            lp[0] = pp[0]
+    if x >= 2 and y >= 2:
+        t1 = top_card(Ls | Ps | Os)
+        t2 = top_card((Ls | Ps | Os) & ~t1)
+        if ((t1 & Ls) and (t2 & Ps)) or ((t1 & Ps) and (t2 & Ls)):
+            m |= t1 | t2
+            v = 2
+            if mo <= 2 and (x == 2 or y == 2) and x != y:
+                v = x if x > y else y
+            if ll[0] < 2:
+                ll[0] = 2
+            if pp[0] < 2:
+                pp[0] = 2
+            if lp[0] < 2:
+                lp[0] = 2
+            if v > 2:
+                if x > y:
+                    ll[0] = v if v > ll[0] else ll[0]
+                else:
+                    pp[0] = v if v > pp[0] else pp[0]
+                    lp[0] = v if v > lp[0] else lp[0]
+    return m
 
 
 cdef inline int trick_is_won(Tab* t, State* s, int seat, u64* mark) noexcept nogil:
@@ -3708,6 +3781,18 @@ cdef class Engine:
         cdef u64 mark = 0
         self._state(&s, hands, [], leader, ts, 0, 0)
         return bool(short_of_all(self.t, &s, hero_side, popcount64(s.hands[leader]), &mark))
+
+    def team_quick_tricks(self, hands, int leader, int ts):
+        """At a trick start, for tests: the leader's side's quick tricks (``quick_tricks``,
+        capped at the tricks left) and what the plan of his team of two alone counts
+        (``partner_tricks`` from 0, uncapped)."""
+        cdef State s
+        cdef u64 mark = 0
+        self._state(&s, hands, [], leader, ts, 0, 0)
+        if not (self.t.plain and not self.t.jass and self.t.suit_mask[0] != 0):
+            return 0, 0
+        return (quick_tricks(self.t, &s, popcount64(s.hands[leader]), &mark),
+                partner_tricks(self.t, &s, 0, &mark))
 
     def trick_then_cashes(self, hands, trick, int leader, int ts):
         """In a trick under way, for tests: the tricks the side of the seat to move surely

@@ -8,6 +8,7 @@ up to 6 cards) is ``pytest -m slow tests/test_engine_sweep.py`` or
 
 from __future__ import annotations
 
+import json
 import random
 import signal
 
@@ -476,6 +477,62 @@ def test_a_tricks_winner_cashes_against_the_reference(game, options, count):
                     tight += value == acc + sure
             pos.play(rng.choice(pos.legal_moves()))
     assert fired > 20 and tight > 0, (fired, tight)
+
+
+@pytest.mark.parametrize("game,options,count", [
+    ("bridge", {"trump": "NT"}, 80), ("minimisere", {"partners": True}, 80),
+    ("minimo", {"trump": "NT"}, 150),
+    # the team's plan counts only once the opponents hold no trump
+    ("bridge", {"trump": "S"}, 300)])
+def test_a_teams_quick_tricks_hold_against_the_reference(game, options, count):
+    """``quick_tricks`` with its team plan (``partner_tricks``: the classes the two hands cash
+    together, crossing once) against the reference at the trick starts of random play-outs:
+    the leader's side takes at least that many tricks from there whatever the others do, and
+    exactly that many in some positions where the plan counted more than the leader alone."""
+    from solver import engine, reference
+    fired = tight = 0
+    for i, start in enumerate(random_positions(game, count, 53, cards_left=(3, 5), **options)):
+        pos = start.copy()
+        rng = random.Random(i)
+        while not pos.is_over():
+            if not pos.trick:
+                leader = pos.to_move
+                n = len(pos.hands)
+                # Minimo: the hero is a seat of the other side, so the leader's team is the pair
+                hero = leader if n == 4 else (leader + 1) % n
+                obj = Objective.make(pos.game, hero, "tricks", "max")
+                eng, _, (hands, _, lead, ts, acc, _) = engine.prepare(pos, obj)
+                qt, plan = eng.team_quick_tricks(hands, lead, ts)
+                left = C.popcount(hands[lead])
+                if plan >= 2:
+                    value = reference.solve(pos, obj, pv=False).value
+                    if hero == leader:
+                        assert value >= acc + qt, (pos.dumps(), obj, qt, plan)
+                    else:
+                        assert value <= acc + left - qt, (pos.dumps(), obj, qt, plan)
+                    fired += 1
+                    tight += value == (acc + qt if hero == leader else acc + left - qt)
+            pos.play(rng.choice(pos.legal_moves()))
+    assert fired > 20 and tight > 0, (fired, tight)
+
+
+@pytest.mark.parametrize("east", [["SQ", "SJ", "D2", "D3"], ["SQ", "SJ", "ST", "D2"]])
+def test_a_split_top_two_runs_only_where_the_opponents_run_out(east):
+    """The team plan's "Ax opposite Kx" rule at its edge: North's K2 of spades opposite
+    South's A543 takes the four spades only where East-West hold two spades or fewer each
+    (North cashes the king, then leads low to the ace, and South's small ones run); with
+    East's third spade it counts two. Each count is at most the reference's value."""
+    from solver import engine, reference
+    pos = Position.from_json(json.dumps({
+        "game": "bridge", "options": {"trump": "NT"}, "leader": 0,
+        "hands": [["SK", "S2", "H2", "H3"], east, ["SA", "S5", "S4", "S3"],
+                  ["ST" if "ST" not in east else "H7", "H4", "H5", "H6"]]}))
+    obj = Objective.make(pos.game, 0, "tricks", "max")
+    eng, _, (hands, _, leader, ts, acc, _) = engine.prepare(pos, obj)
+    qt, plan = eng.team_quick_tricks(hands, leader, ts)
+    value = reference.solve(pos, obj, pv=False).value
+    assert plan == (4 if "ST" not in east else 2)
+    assert qt == plan <= value
 
 
 def test_a_second_trump_over_the_top_one_takes_a_trick_against_the_reference():
