@@ -475,10 +475,14 @@ cdef inline u64 team_class(Tab* t, State* s, int L, int P, u64 team, int cls, in
     top card under which the other plays low, then leading low to the other's; and where
     the opponents hold two or fewer and one hand exactly two, as many rounds as the
     longer hand has cards, ending there (the short hand's top card first where it
-    starts, else a low card to it and back). Returns the cards the counts rest on (0
-    where every count is 0)."""
+    starts, else a low card to it and back). A finesse: the partner's top and third cards
+    over the second, held by the opponent who plays before him on the leader's lead, win
+    two rounds from the leader to the partner (DDS's ``QuickTricksPartnerHandNT``), all the
+    partner's cards where the leader and the opponents hold two or fewer. Returns the
+    cards the counts rest on (0 where every count is 0)."""
     cdef u64 F = t.follow[s.ts][cls], Ls = s.hands[L] & F, Ps = s.hands[P] & F, Os = 0, a, b
-    cdef u64 t1, t2, m = 0
+    cdef u64 t1, t2, t3, m = 0
+    cdef int between = t.seatmod[L + 1]  # plays second on L's lead
     cdef int x = popcount64(Ls), y = popcount64(Ps), mo = 0, i, n, pa, pb, v
     for i in range(t.n):
         if not (team >> i) & 1:
@@ -509,6 +513,19 @@ cdef inline u64 team_class(Tab* t, State* s, int L, int P, u64 team, int cls, in
             m |= b
         if x:
             lp[0] = pp[0]
+    if x and y >= 2:
+        # the finesse: whatever the opponent plays before him, the partner wins and his
+        # other card is then the top one
+        t1 = top_card(Ls | Ps | Os)
+        t2 = top_card((Ls | Ps | Os) & ~t1)
+        t3 = top_card((Ls | Ps | Os) & ~t1 & ~t2)
+        if (t1 & Ps) and (t3 & Ps) and (s.hands[between] & t2) and not (team >> between) & 1:
+            m |= t1 | t2 | t3
+            v = 2
+            if x <= 2 and mo <= 2:
+                v = y
+            if lp[0] < v:
+                lp[0] = v
     if x >= 2 and y >= 2:
         t1 = top_card(Ls | Ps | Os)
         t2 = top_card((Ls | Ps | Os) & ~t1)

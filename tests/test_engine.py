@@ -535,6 +535,26 @@ def test_a_split_top_two_runs_only_where_the_opponents_run_out(east):
     assert qt == plan <= value
 
 
+@pytest.mark.parametrize("king_east", [True, False])
+def test_a_finesse_counts_only_through_the_opponent_before_the_partner(king_east):
+    """The team plan's finesse: North leads a low spade towards South's AQ, and South takes
+    two spade tricks where the king is with East, who plays before him; with West, who
+    plays after, only the ace counts. South's two clubs, which no one else holds, follow
+    either way. Each count is at most the reference's value."""
+    from solver import engine, reference
+    spades, others = ["SK", "S4"], ["H5", "H4"]
+    east, west = (spades, others) if king_east else (others, spades)
+    pos = Position.from_json(json.dumps({
+        "game": "bridge", "options": {"trump": "NT"}, "leader": 0,
+        "hands": [["S3", "S2", "H3", "H2"], east + ["D3", "D2"], ["SA", "SQ", "C3", "C2"],
+                  west + ["D5", "D4"]]}))
+    obj = Objective.make(pos.game, 0, "tricks", "max")
+    eng, _, (hands, _, leader, ts, acc, _) = engine.prepare(pos, obj)
+    qt, plan = eng.team_quick_tricks(hands, leader, ts)
+    assert plan == (4 if king_east else 3)
+    assert qt == plan <= reference.solve(pos, obj, pv=False).value
+
+
 def test_a_second_trump_over_the_top_one_takes_a_trick_against_the_reference():
     """``king_over_ace`` against the reference at the trick starts of random play-outs in
     bridge with trumps: where it says a side takes a trick with its second trump sitting
