@@ -360,7 +360,7 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
     cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts]
     cdef int cls, k, ktrump = 0, side = 0, i, maxlen = 0, ln
     cdef int cards = t.plain and not t.jass and t.suit_mask[0] != 0
-    cdef u64 oth = 0, mine, m
+    cdef u64 oth = 0, mine, m, mk = 0
     if t.jass and ts == NONE:
         return 0  # any void seat fixes a trump and wins
     for i in range(t.n):
@@ -374,9 +374,7 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
         mine = s.hands[L] & t.lead_mask[ts][cls]
         if not mine:
             continue
-        m = cashes(t, s, L, cls, mine, oth, cards)
-        k = popcount64(m)
-        mark[0] |= m
+        k = cashes(t, s, L, cls, mine, oth, cards, &mk)
         if cls == tc:
             ktrump = k
         else:
@@ -385,20 +383,25 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
         side = 0  # someone keeps a trump to ruff with
     k = ktrump + side
     if cards:
-        k = partner_tricks(t, s, k, mark)
+        k = partner_tricks(t, s, k, &mk)
+    mark[0] |= mk
     return k if k < r else r
 
 
-cdef inline u64 cashes(Tab* t, State* s, int W, int cls, u64 mine, u64 oth, int cards) noexcept nogil:
-    """Of ``mine``, seat ``W``'s pieces leading class ``cls``, those that win a trick each
+cdef inline int cashes(Tab* t, State* s, int W, int cls, u64 mine, u64 oth, int cards,
+                       u64* mark) noexcept nogil:
+    """Of ``mine``, seat ``W``'s pieces leading class ``cls``, how many win a trick each
     when he leads them: the ones above every piece of the class in ``oth`` (the other
     seats'), and, in plain card games (``cards``), all of them where no other seat holds
-    more of the class than that (``long_enough``)."""
+    more of the class than that (``long_enough``). ``mark`` gets the top ones: the rest
+    win by lengths alone, which the keys hold."""
     cdef u64 m = mine & above(oth & t.follow[s.ts][cls]) if t.plain else \
         beats(t, s.ts, cls, mine, best_power(t, s.ts, cls, oth & t.follow[s.ts][cls]))
+    if oth & t.follow[s.ts][cls]:
+        mark[0] |= m  # (with no other card of the class out, its ranks do not matter)
     if cards and m and m != mine and long_enough(t, s, W, cls, popcount64(m)):
-        return mine
-    return m
+        return popcount64(mine)
+    return popcount64(m)
 
 
 cdef inline int long_enough(Tab* t, State* s, int W, int cls, int k) noexcept nogil:
@@ -426,8 +429,9 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
     every lead, the side on lead maximising, the same answers: see benchmarks/README.md,
     "No-trump: the two hands' tricks together"."""
     cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts], P = -1, i, cls
-    cdef int ll, pp, lp, sum_ll = 0, sum_max = 0, gain = -1, mx
-    cdef u64 team, opp = 0, m = 0, cm
+    cdef int ll, pp, lp, sum_ll = 0, sum_max = 0, gain = -1, mx, cross = 0
+    cdef u64 team, opp = 0, m_ll = 0, m_max = 0, cm
+    cdef u64 cms[NCLASSES]
     team = t.side_mask if (t.side_mask >> L) & 1 else (((<u64>1) << t.n) - 1) & ~t.side_mask
     if popcount64(team) != 2:
         return k
@@ -442,21 +446,27 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
     if tc >= 0 and opp & t.follow[ts][tc]:
         return k
     for cls in range(NCLASSES):
+        cms[cls] = 0
         if not (s.hands[L] | s.hands[P]) & t.follow[ts][cls]:
             continue
         cm = team_class(t, s, L, P, team, cls, &ll, &pp, &lp)
-        if not cm:
-            continue
-        m |= cm
+        cms[cls] = cm
         sum_ll += ll
+        if ll:
+            m_ll |= cm
         mx = ll if ll > pp else pp
+        if mx:
+            m_max |= cm
         sum_max += mx
         if lp - mx > gain:
             gain = lp - mx
+            cross = cls
     if gain >= 0 and sum_max + gain > sum_ll:
-        sum_ll = sum_max + gain
-    if sum_ll > k:
-        mark[0] |= m
+        if sum_max + gain > k:
+            mark[0] = m_max | cms[cross]  # (the leader's own count's cards no longer matter)
+            return sum_max + gain
+    elif sum_ll > k:
+        mark[0] = m_ll
         return sum_ll
     return k
 
@@ -479,7 +489,8 @@ cdef inline u64 team_class(Tab* t, State* s, int L, int P, u64 team, int cls, in
     over the second, held by the opponent who plays before him on the leader's lead, win
     two rounds from the leader to the partner (DDS's ``QuickTricksPartnerHandNT``), all the
     partner's cards where the leader and the opponents hold two or fewer. Returns the
-    cards the counts rest on (0 where every count is 0)."""
+    cards whose ranks the counts rest on: the top ones (the rest win by lengths, which the
+    keys hold), none where no other seat holds the class."""
     cdef u64 F = t.follow[s.ts][cls], Ls = s.hands[L] & F, Ps = s.hands[P] & F, Os = 0, a, b
     cdef u64 t1, t2, t3, m = 0
     cdef int between = t.seatmod[L + 1]  # plays second on L's lead
@@ -496,21 +507,15 @@ cdef inline u64 team_class(Tab* t, State* s, int L, int P, u64 team, int cls, in
     a = Ls & above(Ps | Os)
     pa = popcount64(a)
     if pa:
-        if y <= pa and mo <= pa:
-            ll[0] = x
-            m |= Ls
-        else:
-            ll[0] = pa
-            m |= a
+        if Ps | Os:
+            m |= a  # (the rest win by lengths, which the keys hold)
+        ll[0] = x if y <= pa and mo <= pa else pa
     b = Ps & above(Ls | Os)
     pb = popcount64(b)
     if pb:
-        if x <= pb and mo <= pb:
-            pp[0] = y
-            m |= Ps
-        else:
-            pp[0] = pb
+        if Ls | Os:
             m |= b
+        pp[0] = y if x <= pb and mo <= pb else pb
         if x:
             lp[0] = pp[0]
     if x and y >= 2:
