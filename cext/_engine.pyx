@@ -360,7 +360,7 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
     cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts]
     cdef int cls, k, ktrump = 0, side = 0, i, maxlen = 0, ln
     cdef int cards = t.plain and not t.jass and t.suit_mask[0] != 0
-    cdef u64 oth = 0, mine, m, mk = 0
+    cdef u64 oth = 0, mine, mk = 0, ms = 0
     if t.jass and ts == NONE:
         return 0  # any void seat fixes a trump and wins
     for i in range(t.n):
@@ -374,13 +374,14 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
         mine = s.hands[L] & t.lead_mask[ts][cls]
         if not mine:
             continue
-        k = cashes(t, s, L, cls, mine, oth, cards, &mk)
         if cls == tc:
-            ktrump = k
+            ktrump = cashes(t, s, L, cls, mine, oth, cards, &mk)
         else:
-            side += k
+            side += cashes(t, s, L, cls, mine, oth, cards, &ms)
     if maxlen > ktrump:
         side = 0  # someone keeps a trump to ruff with
+    else:
+        mk |= ms
     k = ktrump + side
     if cards:
         k = partner_tricks(t, s, k, &mk)
