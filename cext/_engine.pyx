@@ -350,13 +350,14 @@ cdef inline u64 above(u64 f) noexcept nogil:
     return ~((((<u64>1) << (63 - __builtin_clzll(f))) << 1) - 1) if f else ~(<u64>0)
 
 
-cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
+cdef inline int quick_tricks(Tab* t, State* s, int r, int need, u64* mark) noexcept nogil:
     """Tricks the leader can cash at once, whatever the others do: in each class, the
     leader's cards above every other card of that class still out, and in plain card games
     all of his cards of it where nobody else holds more of it than that (``cashes``);
     side classes count only where nobody else can ruff (no trumps out, or the leader's top
-    trumps draw them); or his partner's, where he can cross to them (``partner_tricks``).
-    ``mark`` gets the cards counted (the ranks the bound depends on)."""
+    trumps draw them); or his team's, cashing together (``partner_tricks``), asked only
+    where his own come to fewer than ``need``, the count that would cut. ``mark`` gets
+    the cards counted (the ranks the bound depends on)."""
     cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts]
     cdef int cls, k, ktrump = 0, side = 0, i, maxlen = 0, ln
     cdef int cards = t.plain and not t.jass and t.suit_mask[0] != 0
@@ -383,7 +384,7 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, u64* mark) noexcept nogil:
     else:
         mk |= ms
     k = ktrump + side
-    if cards:
+    if cards and k < need:
         k = partner_tricks(t, s, k, &mk)
     mark[0] |= mk
     return k if k < r else r
@@ -450,7 +451,7 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
         cms[cls] = 0
         if not (s.hands[L] | s.hands[P]) & t.follow[ts][cls]:
             continue
-        cm = team_class(t, s, L, P, team, cls, &ll, &pp, &lp)
+        cm = team_class(t, s, L, P, team, opp, cls, &ll, &pp, &lp)
         cms[cls] = cm
         sum_ll += ll
         if ll:
@@ -472,11 +473,11 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
     return k
 
 
-cdef inline u64 team_class(Tab* t, State* s, int L, int P, u64 team, int cls, int* ll, int* pp,
-                           int* lp) noexcept nogil:
+cdef inline u64 team_class(Tab* t, State* s, int L, int P, u64 team, u64 opp, int cls, int* ll,
+                           int* pp, int* lp) noexcept nogil:
     """The rounds that leader ``L`` and partner ``P`` surely win in class ``cls`` played
     without a break: ``ll`` from ``L`` back to ``L``, ``pp`` from ``P`` to ``P``, ``lp``
-    from ``L`` to ``P`` (-1: no way). The opponents keep their top card to the last (any
+    from ``L`` to ``P`` (-1: no way); ``opp``: the opponents' cards. The opponents keep their top card to the last (any
     other play only lowers what the team must beat) and run out after as many rounds as
     the longer of them has cards. One hand's cards above every other card of the class
     win a round each, led by it or, with the other hand on lead, by overtaking a card it
@@ -492,19 +493,23 @@ cdef inline u64 team_class(Tab* t, State* s, int L, int P, u64 team, int cls, in
     partner's cards where the leader and the opponents hold two or fewer. Returns the
     cards whose ranks the counts rest on: the top ones (the rest win by lengths, which the
     keys hold), none where no other seat holds the class."""
-    cdef u64 F = t.follow[s.ts][cls], Ls = s.hands[L] & F, Ps = s.hands[P] & F, Os = 0, a, b
+    cdef u64 F = t.follow[s.ts][cls], Ls = s.hands[L] & F, Ps = s.hands[P] & F, Os = opp & F, a, b
     cdef u64 t1, t2, t3, m = 0
     cdef int between = t.seatmod[L + 1]  # plays second on L's lead
-    cdef int x = popcount64(Ls), y = popcount64(Ps), mo = 0, i, n, pa, pb, v
-    for i in range(t.n):
-        if not (team >> i) & 1:
-            n = popcount64(s.hands[i] & F)
-            Os |= s.hands[i] & F
-            if n > mo:
-                mo = n
+    cdef int x, y, mo = 0, i, n, pa, pb, v
     ll[0] = 0
     pp[0] = 0
     lp[0] = -1
+    if not top_card(Ls | Ps | Os) & (Ls | Ps):
+        return 0  # every rule below needs the class's top card
+    x = popcount64(Ls)
+    y = popcount64(Ps)
+    if Os:
+        for i in range(t.n):
+            if not (team >> i) & 1:
+                n = popcount64(s.hands[i] & F)
+                if n > mo:
+                    mo = n
     a = Ls & above(Ps | Os)
     pa = popcount64(a)
     if pa:
@@ -1673,8 +1678,8 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
         if c.use_qt:
             if ((t.max_mask >> L) & 1) == ((t.side_mask >> L) & 1):
                 # the leader's team wants tricks: what it can cash is a sure bound
-                qt = quick_tricks(t, s, r, &mark) if (s.acc + r >= beta if (t.side_mask >> L) & 1
-                                                      else s.acc <= alpha) else 0
+                qt = quick_tricks(t, s, r, beta - s.acc if (t.side_mask >> L) & 1 else s.acc + r - alpha, &mark) \
+                    if (s.acc + r >= beta if (t.side_mask >> L) & 1 else s.acc <= alpha) else 0
                 if qt:
                     if (t.side_mask >> L) & 1:
                         lb[0] = s.acc + qt
@@ -3814,7 +3819,7 @@ cdef class Engine:
         self._state(&s, hands, [], leader, ts, 0, 0)
         if not (self.t.plain and not self.t.jass and self.t.suit_mask[0] != 0):
             return 0, 0
-        return (quick_tricks(self.t, &s, popcount64(s.hands[leader]), &mark),
+        return (quick_tricks(self.t, &s, popcount64(s.hands[leader]), 64, &mark),
                 partner_tricks(self.t, &s, 0, &mark))
 
     def trick_then_cashes(self, hands, trick, int leader, int ts):
