@@ -427,9 +427,12 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
     Discards are free: a hand plays, in a class's rounds, the cards of it the rounds need;
     over ``K`` rounds it plays ``K`` cards, so with ``K <= r`` (the caller caps the sum at
     ``r``; a plan's first ``r`` rounds are a plan) every discard can be a card no round
-    needs. The opponents only ever shed cards, which no round's win depends on. Nodes,
+    needs. The opponents only ever shed cards, which no round's win depends on. ``mark``
+    gets the top cards of the classes the plan uses, in place of the leader's count's:
+    what a cut names decides how widely the table and the small-card rule above reuse
+    it (naming more cost the plan its gain with trumps). Nodes,
     every lead, the side on lead maximising, the same answers: see benchmarks/README.md,
-    "No-trump: the two hands' tricks together"."""
+    "A team's quick tricks together"."""
     cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts], P = -1, i, cls
     cdef int ll, pp, lp, sum_ll = 0, sum_max = 0, gain = -1, mx, cross = 0
     cdef u64 team, opp = 0, m_ll = 0, m_max = 0, cm
