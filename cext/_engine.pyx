@@ -2649,6 +2649,37 @@ cdef inline int trump_lead_weight(Tab* t, State* s, int seat, int p, int T) noex
     return wd + 15 - popcount64(sm & (bit - 1))
 
 
+cdef inline int second_hand_nt(Tab* t, State* s, int seat, int p) noexcept nogil:
+    """How promising the second hand's card ``p`` of the suit led is, for a bridge-like team
+    with no trumps out: DDS's rule and weights (``Moves::WeightAllocNTNotvoid1``). Where
+    the partner, last to play, beats both opponents' cards, the lowest card; else first a
+    card that beats the lead and the third hand's cards, then one from a run (its twin
+    below it in the hand: honours split), then the other cards that beat the lead, lowest
+    rank first, and last those that cannot matter. Within a class DDS's relative rank
+    (``rr``, 1 for the suit's top card in play) orders them. Our order had played the
+    cheapest card over the lead first, a low one where a split honour cuts. Nodes, every
+    lead, the same answers: bridge cut to 11 cards, no-trump (40) 3.2% fewer; no-trump
+    full deals (60 in three sets) 2.7%, 15.7% and 5.9% fewer (the medians from 5% more to
+    12% fewer); the bridge set's full deals (20, two sets) 1.2% and 0.6% more; the DDS
+    set of no-trump full deals 1.64 to 1.43 times DDS's trick starts in all."""
+    cdef int S = t.piece_suit[p], lead = s.trick[0]
+    cdef u64 sm = t.suit_mask[S], bit = (<u64>1) << p
+    cdef u64 third = s.hands[t.seatmod[seat + 1]] & sm, fourth = s.hands[t.seatmod[seat + 2]] & sm
+    cdef u64 rem = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & sm
+    cdef int rank = p - 13 * S + 2, rr = popcount64(rem & ~(bit - 1))
+    if fourth and top_card(fourth) > ((<u64>1) << lead) and top_card(fourth) > top_card(third):
+        return -rank
+    if bit > ((<u64>1) << lead) and bit > top_card(third):
+        return 81 - rank
+    if (third and (third & (~third + 1)) > bit) or (fourth and (fourth & (~fourth + 1)) > bit):
+        return -3 + rr
+    if p < lead:
+        return -11 + rr
+    if top_card(rem & (bit - 1)) & s.hands[seat]:
+        return 10 + rr  # (a card with its twin below: splitting honours)
+    return 13 - rank
+
+
 cdef inline bint killer_first(Tab* t, State* s, int seat) noexcept nogil:
     """Whether the killer lead goes before the order by answers (see ``search``): not for the
     hero's side in card games, unless it wants tricks with no trump (bridge in no-trump:
@@ -2790,6 +2821,8 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 opp |= s.hands[i]
             else:
                 ownside |= s.hands[i]
+    # (the second hand of a bridge-like team, no trumps out: DDS's rule, ``second_hand_nt``)
+    cdef bint second_nt = s.tlen == 1 and c.order_mode == 4 and team_lead(t, seat) and trumps_out(t, s) < 0
     while moves:
         p = ctz64(moves)
         moves &= moves - 1
@@ -2902,7 +2935,9 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 pw = FIXES_TRUMP  # fixes trump and wins, for now
             # a discard: how dangerous it is to keep, by its power where it leads
             x = pw if pw else t.power[s.ts][t.lead_class[s.ts][p]][p]
-            if want:
+            if second_nt and pw:
+                sc = second_hand_nt(t, s, seat, p)
+            elif want:
                 if plater > wp and plater > later:
                     sc = -x  # a partner still to play takes the trick anyway
                 elif mate_wins and wp > later:
