@@ -2680,6 +2680,50 @@ cdef inline int second_hand_nt(Tab* t, State* s, int seat, int p) noexcept nogil
     return 13 - rank
 
 
+cdef inline int third_hand_nt(Tab* t, State* s, int seat, int p) noexcept nogil:
+    """``second_hand_nt`` for the third hand (DDS's ``Moves::WeightAllocNTNotvoid2``): low
+    where the partner's lead holds the trick against the fourth hand, or where no card of
+    the hand can matter; else the cheapest card that wins the trick outright, and failing
+    that the cheapest one that forces out the fourth hand's top card (over its next group
+    of cards, or over the second hand's card where that holds the trick), then low cards.
+    Our order had tried the cheapest card over the trick's best first. Nodes, every lead,
+    the same answers: bridge cut to 9 and 11 cards, no-trump (40), 4.9% and 6.9% fewer;
+    no-trump full deals (seeds 0-11, 100-111, 200-223) 13.0% fewer, 4.9% more and 0.8%
+    fewer; the bridge set's full deals 5.3% and 0.1% fewer; Minimisere partners cut to 8
+    cards 7.2% fewer; without the card that forces out the top, 6.8% more at 11 cards.
+    The DDS set of no-trump full deals: 1.43 to 1.36 times DDS's trick starts in all."""
+    cdef int S = t.piece_suit[p], best = s.trick[0], i
+    cdef u64 sm = t.suit_mask[S], bit = (<u64>1) << p, mine = s.hands[seat] & sm
+    cdef u64 f4 = s.hands[t.seatmod[seat + 1]] & sm
+    cdef u64 rem = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & sm, top4, below, sec, pick = 0
+    cdef int rank = p - 13 * S + 2
+    if s.trick[1] > best and t.piece_suit[s.trick[1]] == S:
+        best = s.trick[1]
+    if best == s.trick[0] and ((<u64>1) << best) > top_card(f4):
+        return -rank  # the partner's card holds the trick
+    if top_card(mine) < (f4 & (~f4 + 1)) or top_card(mine) < ((<u64>1) << best):
+        return -rank  # too low to matter
+    if bit > ((<u64>1) << best) and bit > top_card(f4):
+        return 60 - rank
+    if top_card(f4) > top_card(mine) and top_card(f4) > ((<u64>1) << best):
+        # force out the top: the cheapest card over the fourth hand's next group, or over
+        # the second hand's card where that holds the trick
+        top4 = top_card(f4)
+        below = rem & (top4 - 1)
+        while below and (top_card(below) & f4):
+            below &= ~top_card(below)
+        sec = top_card(f4 & (top_card(below) - 1)) if below else 0
+        if sec and sec > ((<u64>1) << best):
+            pick = mine & ~((sec << 1) - 1)
+        elif not sec:
+            pick = 0
+        elif best == s.trick[1]:
+            pick = mine & ~((((<u64>1) << best) << 1) - 1)
+        if pick and bit == (pick & (~pick + 1)):
+            return 20 - rank
+    return -rank
+
+
 cdef inline bint killer_first(Tab* t, State* s, int seat) noexcept nogil:
     """Whether the killer lead goes before the order by answers (see ``search``): not for the
     hero's side in card games, unless it wants tricks with no trump (bridge in no-trump:
@@ -2823,6 +2867,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 ownside |= s.hands[i]
     # (the second hand of a bridge-like team, no trumps out: DDS's rule, ``second_hand_nt``)
     cdef bint second_nt = s.tlen == 1 and c.order_mode == 4 and team_lead(t, seat) and trumps_out(t, s) < 0
+    cdef bint third_nt = s.tlen == 2 and c.order_mode == 4 and team_lead(t, seat) and trumps_out(t, s) < 0
     while moves:
         p = ctz64(moves)
         moves &= moves - 1
@@ -2937,6 +2982,8 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             x = pw if pw else t.power[s.ts][t.lead_class[s.ts][p]][p]
             if second_nt and pw:
                 sc = second_hand_nt(t, s, seat, p)
+            elif third_nt and pw:
+                sc = third_hand_nt(t, s, seat, p)
             elif want:
                 if plater > wp and plater > later:
                     sc = -x  # a partner still to play takes the trick anyway
