@@ -480,9 +480,9 @@ cdef inline u64 team_class(Tab* t, State* s, int L, int P, u64 team, u64 opp, in
                            int* pp, int* lp) noexcept nogil:
     """The rounds that leader ``L`` and partner ``P`` surely win in class ``cls`` played
     without a break: ``ll`` from ``L`` back to ``L``, ``pp`` from ``P`` to ``P``, ``lp``
-    from ``L`` to ``P`` (-1: no way); ``opp``: the opponents' cards. The opponents keep their top card to the last (any
-    other play only lowers what the team must beat) and run out after as many rounds as
-    the longer of them has cards. One hand's cards above every other card of the class
+    from ``L`` to ``P`` (-1: no way); ``opp``: the opponents' cards. The opponents keep
+    their top card to the last (any other play only lowers what the team must beat) and
+    run out after as many rounds as the longer of them has cards. One hand's cards above every other card of the class
     win a round each, led by it or, with the other hand on lead, by overtaking a card it
     leads; where no other seat holds more cards than that, the rest follow (the leader's
     rule of ``cashes``). The top two cards split between the hands, each with two cards
@@ -1681,8 +1681,10 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
         if c.use_qt:
             if ((t.max_mask >> L) & 1) == ((t.side_mask >> L) & 1):
                 # the leader's team wants tricks: what it can cash is a sure bound
-                qt = quick_tricks(t, s, r, beta - s.acc if (t.side_mask >> L) & 1 else s.acc + r - alpha, &mark) \
-                    if (s.acc + r >= beta if (t.side_mask >> L) & 1 else s.acc <= alpha) else 0
+                if (t.side_mask >> L) & 1:
+                    qt = quick_tricks(t, s, r, beta - s.acc, &mark) if s.acc + r >= beta else 0
+                else:
+                    qt = quick_tricks(t, s, r, s.acc + r - alpha, &mark) if s.acc <= alpha else 0
                 if qt:
                     if (t.side_mask >> L) & 1:
                         lb[0] = s.acc + qt
@@ -2692,7 +2694,7 @@ cdef inline int third_hand_nt(Tab* t, State* s, int seat, int p) noexcept nogil:
     fewer; the bridge set's full deals 5.3% and 0.1% fewer; Minimisere partners cut to 8
     cards 7.2% fewer; without the card that forces out the top, 6.8% more at 11 cards.
     The DDS set of no-trump full deals: 1.43 to 1.36 times DDS's trick starts in all."""
-    cdef int S = t.piece_suit[p], best = s.trick[0], i
+    cdef int S = t.piece_suit[p], best = s.trick[0]
     cdef u64 sm = t.suit_mask[S], bit = (<u64>1) << p, mine = s.hands[seat] & sm
     cdef u64 f4 = s.hands[t.seatmod[seat + 1]] & sm
     cdef u64 rem = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & sm, top4, below, sec, pick = 0
@@ -2715,9 +2717,7 @@ cdef inline int third_hand_nt(Tab* t, State* s, int seat, int p) noexcept nogil:
         sec = top_card(f4 & (top_card(below) - 1)) if below else 0
         if sec and sec > ((<u64>1) << best):
             pick = mine & ~((sec << 1) - 1)
-        elif not sec:
-            pick = 0
-        elif best == s.trick[1]:
+        elif sec and best == s.trick[1]:
             pick = mine & ~((((<u64>1) << best) << 1) - 1)
         if pick and bit == (pick & (~pick + 1)):
             return 20 - rank
@@ -2865,7 +2865,8 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 opp |= s.hands[i]
             else:
                 ownside |= s.hands[i]
-    # (the second hand of a bridge-like team, no trumps out: DDS's rule, ``second_hand_nt``)
+    # the second and third hands of a bridge-like team, no trumps out: DDS's rules
+    # (``second_hand_nt``, ``third_hand_nt``); a card's rank there is its bit in its suit
     cdef bint second_nt = s.tlen == 1 and c.order_mode == 4 and team_lead(t, seat) and trumps_out(t, s) < 0
     cdef bint third_nt = s.tlen == 2 and c.order_mode == 4 and team_lead(t, seat) and trumps_out(t, s) < 0
     while moves:

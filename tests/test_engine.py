@@ -488,7 +488,7 @@ def test_a_teams_quick_tricks_hold_against_the_reference(game, options, count):
     """``quick_tricks`` with its team plan (``partner_tricks``: the classes the two hands cash
     together, crossing once) against the reference at the trick starts of random play-outs:
     the leader's side takes at least that many tricks from there whatever the others do, and
-    exactly that many in some positions where the plan counted more than the leader alone."""
+    exactly that many in some of the positions where the plan counts two or more."""
     from solver import engine, reference
     fired = tight = 0
     for i, start in enumerate(random_positions(game, count, 53, cards_left=(3, 5), **options)):
