@@ -418,8 +418,11 @@ cdef inline int long_enough(Tab* t, State* s, int W, int cls, int k) noexcept no
 
 cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogil:
     """The most of ``k`` (the leader's quick tricks) and what his team of two cashes
-    together, where no opponent holds a trump (a team that wants tricks, in a plain card
-    game): a plan that plays each class at most once, without a break, every round won.
+    together (a team that wants tricks, in a plain card game): a plan that plays each class
+    at most once, without a break, every round won. Where an opponent holds a trump, the
+    plan first plays the trump class from the leader for at least as many rounds as any
+    opponent has trumps (each must follow, so none is left), then the side classes (with
+    trumps cycling, cut to 9 and 11 cards, 5.0% and 2.7% fewer nodes, full deals 1.2-1.5%).
     Per class (``team_class``) the rounds it gives starting with the leader on lead and
     ending there (``LL``), starting and ending with the partner (``PP``), or crossing from
     leader to partner (``LP``); the plan cashes every ``LL`` class, then at most one ``LP``
@@ -435,7 +438,8 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
     "A team's quick tricks together"."""
     cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts], P = -1, i, cls
     cdef int ll, pp, lp, sum_ll = 0, sum_max = 0, gain = -1, mx, cross = 0
-    cdef u64 team, opp = 0, m_ll = 0, m_max = 0, cm
+    cdef u64 team, opp = 0, m_ll = 0, m_max = 0, m_pp = 0, cm, cm_t = 0
+    cdef int ll_t = 0, pp_t = 0, lp_t = -1, mo_t = 0, sum_pp = 0, draw = 0, tot, n
     cdef u64 cms[NCLASSES]
     team = t.side_mask if (t.side_mask >> L) & 1 else (((<u64>1) << t.n) - 1) & ~t.side_mask
     if popcount64(team) != 2:
@@ -449,16 +453,31 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
         if not (team >> i) & 1:
             opp |= s.hands[i]
     if tc >= 0 and opp & t.follow[ts][tc]:
-        return k
+        # trumps against the team: a plan that first draws them, the trump class played from
+        # the leader until no opponent has a trump left, then the side classes as below
+        if not (s.hands[L] | s.hands[P]) & t.follow[ts][tc]:
+            return k
+        cm_t = team_class(t, s, L, P, team, opp, tc, &ll_t, &pp_t, &lp_t)
+        for i in range(t.n):
+            if not (team >> i) & 1:
+                n = popcount64(s.hands[i] & t.follow[ts][tc])
+                if n > mo_t:
+                    mo_t = n
+        if ll_t < mo_t and lp_t < mo_t:
+            return k
+        draw = 1
     for cls in range(NCLASSES):
         cms[cls] = 0
-        if not (s.hands[L] | s.hands[P]) & t.follow[ts][cls]:
+        if (draw and cls == tc) or not (s.hands[L] | s.hands[P]) & t.follow[ts][cls]:
             continue
         cm = team_class(t, s, L, P, team, opp, cls, &ll, &pp, &lp)
         cms[cls] = cm
         sum_ll += ll
         if ll:
             m_ll |= cm
+        if pp:
+            m_pp |= cm
+        sum_pp += pp
         mx = ll if ll > pp else pp
         if mx:
             m_max |= cm
@@ -467,11 +486,21 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
             gain = lp - mx
             cross = cls
     if gain >= 0 and sum_max + gain > sum_ll:
-        if sum_max + gain > k:
-            mark[0] = m_max | cms[cross]  # (the leader's own count's cards no longer matter)
-            return sum_max + gain
-    elif sum_ll > k:
-        mark[0] = m_ll
+        sum_ll = sum_max + gain
+        m_ll = m_max | cms[cross]
+    if draw:
+        # from the leader's trumps the plan goes on from the leader; from the partner's, his
+        # classes only (a crossing back never gives more)
+        tot = ll_t + sum_ll if ll_t >= mo_t else -1
+        if lp_t >= mo_t and lp_t + sum_pp > tot:
+            tot = lp_t + sum_pp
+            m_ll = m_pp
+        if tot > k:
+            mark[0] = m_ll | cm_t
+            return tot
+        return k
+    if sum_ll > k:
+        mark[0] = m_ll  # (the leader's own count's cards no longer matter)
         return sum_ll
     return k
 

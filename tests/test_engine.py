@@ -555,6 +555,26 @@ def test_a_finesse_counts_only_through_the_opponent_before_the_partner(king_east
     assert qt == plan <= reference.solve(pos, obj, pv=False).value
 
 
+@pytest.mark.parametrize("east_trumps", [1, 3])
+def test_a_team_cashes_its_side_suits_only_after_drawing_every_trump(east_trumps):
+    """The team plan with trumps against it: North's AK of spades (trumps) draw East's
+    single trump, and his AK of hearts then cash: four tricks. With three trumps East
+    keeps one after the AK and ruffs the second heart, so the plan counts nothing (the
+    leader's own count, two trumps, stands). Each count is at most the reference's value."""
+    from solver import engine, reference
+    east = ["S2", "H2", "H3", "H4"] if east_trumps == 1 else ["S2", "S4", "S5", "H2"]
+    pos = Position.from_json(json.dumps({
+        "game": "bridge", "options": {"trump": "S"}, "leader": 0,
+        "hands": [["SA", "SK", "HA", "HK"], east, ["C2", "C3", "C4", "C5"],
+                  ["S3", "D2", "D3", "D4"]]}))
+    obj = Objective.make(pos.game, 0, "tricks", "max")
+    eng, _, (hands, _, leader, ts, acc, _) = engine.prepare(pos, obj)
+    qt, plan = eng.team_quick_tricks(hands, leader, ts)
+    assert plan == (4 if east_trumps == 1 else 0)
+    assert qt == (4 if east_trumps == 1 else 2)
+    assert qt <= reference.solve(pos, obj, pv=False).value
+
+
 def test_a_second_trump_over_the_top_one_takes_a_trick_against_the_reference():
     """``king_over_ace`` against the reference at the trick starts of random play-outs in
     bridge with trumps: where it says a side takes a trick with its second trump sitting
