@@ -99,8 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     disagree = False
     try:
         for spec in args.specs:
-            if args.dds and position(spec, args.offset).game.name != "bridge":
-                raise ValueError(f"--dds solves bridge, not {position(spec, args.offset).game.name}")
+            if args.dds and (name := position(spec, args.offset).game.name) != "bridge":
+                raise ValueError(f"--dds solves bridge, not {name}")
             goal = args.goal or ("max" if args.dds else None)
             print(count(spec, args.count, args.offset, args.measure, goal).line(), flush=True)
             if args.dds:

@@ -2550,6 +2550,28 @@ cdef inline void suit_view(Tab* t, State* s, int seat, int S, SuitView* v) noexc
     v.h3 = holder_of(s, top_card(v.rem ^ v.w1 ^ v.w2))
 
 
+cdef inline bint top_single(SuitView* v) noexcept nogil:
+    """An opponent holds the suit's top card alone (both lead rules weigh the suit up)."""
+    return (v.nL == 1 and v.h1 == v.lho) or (v.nR == 1 and v.h1 == v.rho)
+
+
+cdef inline int next_round(SuitView* v, int seat, int both, int split) noexcept nogil:
+    """The lead rules' bonus where the leader's side holds the second and third cards, so
+    that it holds the top card the next time the suit is led: ``both`` with the partner,
+    ``split`` between the two hands (the partner with two cards or more)."""
+    if v.h2 == v.pd and v.h3 == v.pd:
+        return both
+    if v.nP > 1 and ((v.h2 == seat and v.h3 == v.pd) or (v.h2 == v.pd and v.h3 == seat)):
+        return split
+    return 0
+
+
+cdef inline bint twin_below(u64 rem, u64 bit, u64 hand) noexcept nogil:
+    """The card in play next below ``bit`` (``rem``: the suit in play) is in ``hand`` too:
+    DDS's "sequence" (a move stands for its run of interchangeable cards)."""
+    return (top_card(rem & (bit - 1)) & hand) != 0
+
+
 cdef inline int nt_lead_weight(Tab* t, State* s, int seat, int p) noexcept nogil:
     """How promising a lead of card ``p`` is for a team that wants tricks, no trumps out:
     DDS's rules for such leads (Haglund and Hein, ``Moves::WeightAllocNT0``), with their
@@ -2569,7 +2591,7 @@ cdef inline int nt_lead_weight(Tab* t, State* s, int seat, int p) noexcept nogil
     cdef int wd
     suit_view(t, s, seat, t.piece_suit[p], &v)
     cdef int lho = v.lho, pd = v.pd, rho = v.rho, nL = v.nL, nP = v.nP, nR = v.nR
-    cdef int h1 = v.h1, h2 = v.h2, h3 = v.h3
+    cdef int h1 = v.h1, h2 = v.h2
     cdef u64 rem = v.rem, L = v.L, P = v.P, R = v.R, w1 = v.w1, w2 = v.w2
     wd = -(v.lengths * 128 // 19) - (0 if P else 9)
     if bit == w1 or top_card(P) > top_card(L | R):
@@ -2586,15 +2608,12 @@ cdef inline int nt_lead_weight(Tab* t, State* s, int seat, int p) noexcept nogil
             wd -= 10
     elif h1 == lho and h2 == pd and nP != 1:
         wd += 31
-    if h2 == pd and h3 == pd:
-        wd += 35
-    elif nP > 1 and ((h2 == seat and h3 == pd) or (h2 == pd and h3 == seat)):
-        wd += 25
-    if (nL == 1 and h1 == lho) or (nR == 1 and h1 == rho):
+    wd += next_round(&v, seat, 35, 25)
+    if top_single(&v):
         return wd + 28
     if h1 == seat:
         return wd - 17
-    if not (top_card(rem & (bit - 1)) & s.hands[seat]):
+    if not twin_below(rem, bit, s.hands[seat]):
         return wd + 12  # no twin below it in the hand (moves are the tops of their runs)
     if bit == w2:
         return wd + 48
@@ -2616,7 +2635,7 @@ cdef inline int trump_lead_weight(Tab* t, State* s, int seat, int p, int T) noex
     cdef u64 sm = t.suit_mask[S], tm = t.suit_mask[T], bit = (<u64>1) << p
     suit_view(t, s, seat, S, &v)
     cdef int lho = v.lho, pd = v.pd, rho = v.rho, nL = v.nL, nP = v.nP, nR = v.nR
-    cdef int h1 = v.h1, h2 = v.h2, h3 = v.h3
+    cdef int h1 = v.h1, h2 = v.h2
     cdef u64 rem = v.rem, L = v.L, P = v.P, R = v.R, w1 = v.w1, w2 = v.w2
     cdef u64 LT = s.hands[lho] & tm, PT = s.hands[pd] & tm, RT = s.hands[rho] & tm
     wd = -(v.lengths * 128 // 13)
@@ -2652,7 +2671,7 @@ cdef inline int trump_lead_weight(Tab* t, State* s, int seat, int p, int T) noex
         else:
             win = 1
     if win:
-        if (nL == 1 and h1 == lho) or (nR == 1 and h1 == rho):
+        if top_single(&v):
             return wd + 35
         if h1 == seat:
             if h2 == pd:
@@ -2660,14 +2679,11 @@ cdef inline int trump_lead_weight(Tab* t, State* s, int seat, int p, int T) noex
             return wd + 31 if bit == w1 else wd - 3
         if h1 == pd:
             return wd + (42 if h2 == seat else 28)
-        if top_card(rem & (bit - 1)) & s.hands[seat]:
+        if twin_below(rem, bit, s.hands[seat]):
             return wd + (40 if bit == w2 else 22)
         return wd + 11
-    if h2 == pd and h3 == pd:
-        wd += 20
-    elif nP > 1 and ((h2 == seat and h3 == pd) or (h2 == pd and h3 == seat)):
-        wd += 13
-    if (nL == 1 and h1 == lho) or (nR == 1 and h1 == rho):
+    wd += next_round(&v, seat, 20, 13)
+    if top_single(&v):
         return wd + 2
     if h1 == seat:
         if h2 == pd:
@@ -2675,7 +2691,7 @@ cdef inline int trump_lead_weight(Tab* t, State* s, int seat, int p, int T) noex
         return wd + 38 if bit == w1 else wd - 14
     if h1 == pd:
         return wd + 34
-    if bit == w2 and top_card(rem & (bit - 1)) & s.hands[seat]:
+    if bit == w2 and twin_below(rem, bit, s.hands[seat]):
         return wd + 35
     return wd + 15 - popcount64(sm & (bit - 1))
 
@@ -2706,8 +2722,8 @@ cdef inline int second_hand_nt(Tab* t, State* s, int seat, int p) noexcept nogil
         return -3 + rr
     if p < lead:
         return -11 + rr
-    if top_card(rem & (bit - 1)) & s.hands[seat]:
-        return 10 + rr  # (a card with its twin below: splitting honours)
+    if twin_below(rem, bit, s.hands[seat]):
+        return 10 + rr  # (splitting honours)
     return 13 - rank
 
 
