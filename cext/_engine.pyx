@@ -97,6 +97,8 @@ cdef struct Tab:
                                # follow it, then among the trumps above them; every other card has 0
     int later_ok               # 1: two teams of partners facing each other that both want tricks, in a
                                # plain card game (DDS's later-tricks rule holds: ``misses_one``)
+    int ncls                   # classes 0..ncls-1 hold every piece's classes in every state (the
+                               # loops over classes stop there: 4 for cards, 7 for Moon)
     u64 kin_meta               # key meta bits that a hash ignores, so that keys differing only there
                                # share a bucket and bound each other (Minimo: who has a trick; see
                                # ``kin_bounds``); 0: none
@@ -371,7 +373,7 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, int need, u64* mark) noexc
                 ln = popcount64(s.hands[i] & t.follow[ts][tc])
                 if ln > maxlen:
                     maxlen = ln
-    for cls in range(NCLASSES):
+    for cls in range(t.ncls):
         mine = s.hands[L] & t.lead_mask[ts][cls]
         if not mine:
             continue
@@ -466,7 +468,7 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
         if ll_t < mo_t and lp_t < mo_t:
             return k
         draw = 1
-    for cls in range(NCLASSES):
+    for cls in range(t.ncls):
         cms[cls] = 0
         if (draw and cls == tc) or not (s.hands[L] | s.hands[P]) & t.follow[ts][cls]:
             continue
@@ -807,7 +809,7 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
     team never beats a card unless forced to. Nobody must overtake or trump in these
     games, so a seat is forced only when every card it may play would win: all its
     cards of the led class are higher, or it is void and holds nothing but trumps."""
-    cdef int L = s.leader, o, x, q, ts = s.ts, lo
+    cdef int L = s.leader, o, x, q, ts = s.ts, lo, tc
     cdef u64 m, f, low, tm
     if t.suit_mask[0] and not t.jass:
         # cards in suits, rank order = bit order: the leader's lowest card of each suit decides
@@ -829,7 +831,29 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
         return 1
     # Moon: a lead forces an opponent when all that he may play is above it, so the
     # leader's lowest piece of each class he can lead decides (one pass a class, not a piece)
-    for x in range(NCLASSES):
+    if t.plain:
+        # power rises with the bit among the pieces that follow a class, the trumps above
+        # them and the rest at 0: the lowest pieces compare as bits, and a void seat is
+        # forced where it holds only trumps (Moon 3p full deals: the same nodes, 1.1% fewer
+        # instructions)
+        tc = t.trump_class[ts]
+        for x in range(t.ncls):
+            m = s.hands[L] & t.lead_mask[ts][x]
+            if not m:
+                continue
+            low = m & (~m + 1)
+            tm = t.follow[ts][tc] & ~t.follow[ts][x] if tc >= 0 else 0
+            for o in range(t.n):
+                if ((t.side_mask >> o) & 1) == ((t.side_mask >> L) & 1):
+                    continue
+                f = s.hands[o] & t.follow[ts][x]
+                if f:
+                    if (f & (~f + 1)) > low:
+                        return 0
+                elif not (s.hands[o] & ~tm):
+                    return 0
+        return 1
+    for x in range(t.ncls):
         m = s.hands[L] & t.lead_mask[ts][x]
         if not m:
             continue
@@ -1163,7 +1187,7 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
         return 2 if t.n == 3 and loses_two(c, t, s) else 0
     tm = t.follow[ts][tc] if tc >= 0 else 0
     bits = t.plain or t.jass  # (Jass outside trumps, all these look at: a suit ranks in bit order)
-    for y in range(NCLASSES):
+    for y in range(t.ncls):
         H = s.hands[hero] & t.lead_mask[ts][y]
         if not H or (t.jass and y == tc):
             continue
@@ -1233,7 +1257,7 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
     if best:
         return best
     # Not on lead, no exit that two tricks leave: the classes the leader can make him win
-    for x in range(NCLASSES):
+    for x in range(t.ncls):
         Lx = s.hands[L] & t.lead_mask[ts][x]
         if not Lx:
             continue
@@ -1257,8 +1281,27 @@ cdef inline int ducks_lead(Tab* t, State* s, u64 team, int x, u64 Lx, u64 hx, u6
     lowest pieces compared (partition search). Not on lead, the leader's lowest alone left
     tricks unproved in which a later seat had to beat him (moon3 full deals, 100: 3.6% fewer
     nodes, 2.4% fewer instructions; minimisere/after6, 30: 1.1% and 0.9%)."""
-    cdef int ts = s.ts, lo = low_power(t, ts, x, hx), o
-    cdef u64 f
+    cdef int ts = s.ts, lo, o
+    cdef u64 f, h
+    if t.plain:
+        # power rises with the bit within a class: the lowest pieces compare as bits (with
+        # the class loops stopping at ``ncls``: the same nodes, 1.1-1.2% fewer instructions
+        # on Minimisere cut to 8 cards and Minimo full deals, 0.4-0.9% on the other games)
+        h = hx & (~hx + 1)
+        if t.partition:
+            used[0] |= h | (Lx & (~Lx + 1))
+        if h < (Lx & (~Lx + 1)):
+            return 1
+        for o in range(t.n):
+            if o == s.leader or (team >> o) & 1:
+                continue
+            f = s.hands[o] & t.follow[ts][x]
+            if f and (f & (~f + 1)) > h:
+                if t.partition:
+                    used[0] |= f & (~f + 1)
+                return 1
+        return 0
+    lo = low_power(t, ts, x, hx)
     if t.partition:
         used[0] |= low_piece(t, ts, x, hx) | low_piece(t, ts, x, Lx)
     if lo < low_power(t, ts, x, Lx):
@@ -1315,7 +1358,7 @@ cdef inline int exits_after_trick(Tab* t, State* s, int ne, int* ea, int* eb, in
             used |= el[i]
     if need > 1 and not nu:
         return 0
-    for x in range(NCLASSES):
+    for x in range(t.ncls):
         Lx = s.hands[L] & t.lead_mask[ts][x]
         if not Lx:
             continue
@@ -1446,7 +1489,7 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team) noexcept nogil:
     cdef int x, o, q, L = s.leader, ts = s.ts, tc = t.trump_class[ts], top, ok, k
     cdef u64 Lx, f, tm = t.follow[ts][tc] if tc >= 0 else 0
     if (team >> L) & 1:
-        for x in range(NCLASSES):
+        for x in range(t.ncls):
             Lx = s.hands[L] & t.lead_mask[ts][x]
             if not Lx:
                 continue
@@ -1487,7 +1530,7 @@ cdef inline int ducks_every_lead(Tab* t, State* s, u64 team) noexcept nogil:
     while m:
         q = ctz64(m)
         m &= m - 1
-        for x in range(NCLASSES):
+        for x in range(t.ncls):
             Lx = s.hands[s.leader] & t.lead_mask[ts][x]
             if Lx and not loses_led(t, s, q, team, x, Lx, tm, &used):
                 return 0
@@ -1507,7 +1550,7 @@ cdef inline int team_ducks_after(Tab* t, State* s, u64 team) noexcept nogil:
     for o in range(t.n):
         if (team >> o) & 1 or not s.hands[o]:
             continue
-        for x in range(NCLASSES):
+        for x in range(t.ncls):
             Lx = s.hands[o] & t.lead_mask[ts][x]
             if not Lx:
                 continue
@@ -3699,6 +3742,11 @@ cdef class Engine:
                     t.eq_between[ts][q][k] = tabs.mask_in(cands[k][1])
                     t.eq_diff[ts][q][k] = cands[k][2]
         t.plain = int(self._powers_plain(t))
+        t.ncls = 0
+        for ts in range(NSTATES):
+            for cl in range(NCLASSES):
+                if (t.follow[ts][cl] or t.lead_mask[ts][cl]) and cl >= t.ncls:
+                    t.ncls = cl + 1
         t.mid_qt = 0
         if t.plain and t.qt_ok and not t.jass and t.suit_mask[0] != 0:
             for p in range(t.n):
