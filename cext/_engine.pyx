@@ -3427,6 +3427,12 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
             rel[0] |= rub
         if best <= a0 and a0 > alpha0:
             rel[0] |= rlb
+    if probe and ((maximizing and best <= a0) or (not maximizing and best >= b0)):
+        # Every move failed for the side to move: the one that failed least is no better a
+        # first try next time than the killer (the same answers; nodes: bridge full deals,
+        # seeds 0-9 4.9% and 1000-1019 1.5% fewer, Minimo 0.4-0.5% and `points` 1.1%, Moon
+        # 4p 0.7%, Moon 3p, Jass and Minimisere cut to 8-9 cards 0.0-0.3%, none more)
+        bestmove = 255
     if probe:
         if part:
             if best <= a0:
