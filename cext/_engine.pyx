@@ -97,6 +97,8 @@ cdef struct Tab:
                                # follow it, then among the trumps above them; every other card has 0
     int later_ok               # 1: two teams of partners facing each other that both want tricks, in a
                                # plain card game (DDS's later-tricks rule holds: ``misses_one``)
+    int lone_min               # 1: the side is one seat that avoids tricks (the lone hero's loss
+                               # tests, ``lone_exits`` and ``hero_safe``, can apply)
     int ncls                   # classes 0..ncls-1 hold every piece's classes in every state (the
                                # loops over classes stop there: 4 for cards, 7 for Moon)
     u64 kin_meta               # key meta bits that a hash ignores, so that keys differing only there
@@ -1816,7 +1818,8 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                     if qt and ub[0] > s.acc + r - qt:
                         ub[0] = s.acc + r - qt
                         rub[0] = mark
-            if c.use_exits and ub[0] > s.acc + r - 1 and s.acc + r - exits_asked(t, r) <= alpha:
+            if c.use_exits and t.lone_min and ub[0] > s.acc + r - 1 \
+                    and s.acc + r - exits_asked(t, r) <= alpha:
                 # a lone hero who avoids tricks loses some ("all the tricks left but one" was
                 # the bound a minimising search proved at a fifth of the trick starts that
                 # failed low: minimo/full tricks, 40 deals)
@@ -1842,7 +1845,7 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 if ub[0] > s.acc + r - theirs:
                     ub[0] = s.acc + r - theirs
                     rub[0] = tmark
-            if ub[0] > s.acc and s.acc <= alpha and hero_safe(t, s):
+            if t.lone_min and ub[0] > s.acc and s.acc <= alpha and hero_safe(t, s):
                 ub[0] = s.acc
                 rub[0] = s.hands[t.hero]
         return
@@ -1884,7 +1887,7 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
             if spared:
                 ub[0] -= spared
                 rub[0] = tmark | ptmark
-            if c.use_exits and ub[0] > alpha and ub[0] + spared - r * t.trick_value <= alpha:
+            if c.use_exits and t.lone_min and ub[0] > alpha and ub[0] + spared - r * t.trick_value <= alpha:
                 # or the tricks he can surely lose, each one the less (whoever takes it, it
                 # only lowers his zero-trick charge), where that spares more
                 qt = lone_exits(c, t, s, &emark, (ub[0] + spared - alpha + t.trick_value - 1) // t.trick_value)
@@ -1902,7 +1905,7 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
             else:
                 # no more tricks for the hero: nothing more taken, and no zero-trick escape lost
                 extra = s.acc + 5 * others if (s.skey >> t.hero) & 1 else 0
-                if extra <= alpha and hero_safe(t, s):
+                if extra <= alpha and t.lone_min and hero_safe(t, s):
                     ub[0] = extra
                     rub[0] = s.hands[t.hero]
         return
@@ -1924,7 +1927,7 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
         rlb[0] = pmark
         ub[0] -= ptheirs
         rub[0] = ptmark
-    if c.use_qt and t.kind == KIND_ADDITIVE and s.acc <= alpha and hero_safe(t, s):
+    if c.use_qt and t.kind == KIND_ADDITIVE and t.lone_min and s.acc <= alpha and hero_safe(t, s):
         ub[0] = s.acc  # the side scores only from tricks it takes
         rub[0] = s.hands[t.hero]
 
@@ -3748,6 +3751,7 @@ cdef class Engine:
                     t.eq_between[ts][q][k] = tabs.mask_in(cands[k][1])
                     t.eq_diff[ts][q][k] = cands[k][2]
         t.plain = int(self._powers_plain(t))
+        t.lone_min = int(t.side_mask == ((<u64>1) << t.hero) and not (t.max_mask >> t.hero) & 1)
         t.ncls = 0
         for ts in range(NSTATES):
             for cl in range(NCLASSES):
