@@ -3956,6 +3956,17 @@ cdef class Engine:
                 lost = k
         return lost, bool(hero_safe(self.t, &s))
 
+    def bounds_at(self, hands, int leader, int ts, int acc, int skey, int alpha, int beta):
+        """At a trick start, for tests: the cheap bounds (lower, upper) on the final value
+        that the search takes there for the window (``alpha``, ``beta``): true bounds
+        whatever the window (the table keeps them), only weaker outside it."""
+        cdef State s
+        cdef int lb = 0, ub = 0
+        cdef u64 rlb = 0, rub = 0
+        self._state(&s, hands, [], leader, ts, acc, skey)
+        bounds(&self.c, self.t, &s, alpha, beta, &lb, &ub, &rlb, &rub)
+        return lb, ub
+
     def jass_exit(self, hands, int leader, int ts):
         """At a trick start, for tests: whether ``jass_exit_after`` says that the lone hero of
         Mittlere Jass, before its trump, surely loses one of the tricks left."""

@@ -389,6 +389,37 @@ def test_a_lone_heros_bounds_hold_on_many_larger_positions(game, options, count)
     assert checked > count // 10, checked
 
 
+@pytest.mark.parametrize("game,options", VARIANTS, ids=[variant_id(g, o) for g, o in VARIANTS])
+def test_every_bound_holds_on_many_trick_starts(game, options):
+    """Every cheap bound of the search (``bounds``: quick tricks, sure trump tricks, the lone
+    hero's and the teams' losses, points still out, ...) at seeded trick starts of every
+    variant, both measures, each goal and hero seat, asked for the full window and for the
+    null windows around the value: a lower bound never above the value, an upper bound never
+    below it, against the engine's own value with its bounds off. The answers alone show a
+    wrong bound only where it decides a window the search asks; here every claim counts."""
+    from solver import engine
+    eng = engine.get_engine()
+    cards = (3, 6) if four_players(game, options) else (3, 7)
+    seed = 7 + sum(map(ord, variant_id(game, options)))
+    checked = 0
+    try:
+        for i, pos in enumerate(random_positions(game, 300, seed, cards_left=cards, **options)):
+            if pos.trick or pos.tricks_left() < 2:
+                continue
+            for obj in objective_for(pos, i):
+                eng.configure(bounds=False)
+                value = engine.solve(pos, obj, pv=False).value
+                eng.configure()
+                _, _, (hands, _, leader, ts, acc, skey) = engine.prepare(pos, obj)
+                for alpha, beta in [(-10**6, 10**6)] + [(b - 1, b) for b in range(value - 2, value + 3)]:
+                    lb, ub = eng.bounds_at(hands, leader, ts, acc, skey, alpha, beta)
+                    assert lb <= value <= ub, (pos.dumps(), obj, (alpha, beta), (lb, ub), value)
+                checked += 1
+    finally:
+        eng.configure()
+    assert checked >= 100, checked
+
+
 def test_exits_against_one_seat_add_up():
     """Minimisere, the hero on lead: his S2 and H2 are exits under East's two spades and two
     hearts (a = 1, b = 2 each). Either alone loses him one trick (East's shed in the trick he
