@@ -166,6 +166,33 @@ def test_against_reports_a_bad_revision_in_one_line(capsys):
     assert "error: git archive no-such-revision" in err and "Traceback" not in err
 
 
+def test_bounds_check_passes_a_sound_engine_and_reports_a_wrong_claim(monkeypatch, capsys):
+    """``benchmarks.bounds`` asks the search's bounds at trick starts: on a sound engine one
+    line a variant and exit 0; a bound that misses the value is printed, exit 1."""
+    from benchmarks import bounds
+    from solver import engine
+
+    assert bounds.main(["--count", "20", "--only", "minimo-trump=NT-"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("minimo-trump=NT-double_penalty=True") and "failures 0" in line
+    assert int(line.split("trick starts")[1].split()[0]) > 0
+
+    eng = engine.get_engine()
+
+    class Claiming:  # the engine, with lower bounds far above any value
+        def __getattr__(self, name):
+            return getattr(eng, name)
+
+        def bounds_at(self, *args):
+            lb, ub = eng.bounds_at(*args)
+            return max(lb, args[3] + 10**5), ub
+
+    monkeypatch.setattr(engine, "get_engine", lambda: Claiming())
+    assert bounds.main(["--count", "10", "--only", "minimo-trump=NT-"]) == 1
+    out = capsys.readouterr().out
+    assert "miss the value" in out and "failures 0" not in out
+
+
 def test_keys_check_agrees_and_reports_a_disagreement(monkeypatch, capsys):
     """``benchmarks.keys`` compares the engine with its exact-card-key self (or, with
     ``--off bounds``, its self without the sure-trick bounds): on a sound engine one line a
