@@ -9,6 +9,7 @@ import pytest
 
 from solver import bench, deal
 from solver.cli import main
+from solver.search import fast_available
 
 
 def test_sets_are_reproducible_and_round_trip(tmp_path):
@@ -166,6 +167,7 @@ def test_against_reports_a_bad_revision_in_one_line(capsys):
     assert "error: git archive no-such-revision" in err and "Traceback" not in err
 
 
+@pytest.mark.skipif(not fast_available(), reason="the engine is not built")
 def test_bounds_check_passes_a_sound_engine_and_reports_a_wrong_claim(monkeypatch, capsys):
     """``benchmarks.bounds`` asks the search's bounds at trick starts: on a sound engine one
     line a variant and exit 0; a bound that misses the value is printed, exit 1."""
