@@ -364,7 +364,7 @@ def test_a_lone_heros_bounds_hold_on_many_larger_positions(game, options, count)
     trick starts in a hundred of those where it fires slips through the sample above and
     reached only the slow sweep; here it fails (planted: a duck test in ``hero_safe``
     that counted on the cards the seats after the hero must follow with; it moved a
-    Minimo full deal's value and passed every other CI test)."""
+    Minimo full deal's value and passed the rest of the CI suite as it then stood)."""
     from solver import engine
     eng = engine.get_engine()
     cards = (4, 6) if four_players(game, options) else (4, 7)
