@@ -105,26 +105,34 @@ def compare(position: Position, objective: Objective, answer: Answer | None = No
     return None
 
 
-def bound_claims(position: Position, objective: Objective) -> str | None:
-    """``None`` when every cheap bound of the engine's search at ``position`` (a trick start,
-    two tricks or more left) holds: asked for the full window and for the null windows
-    around the value, its lower bound is never above the value and its upper bound never
-    below, against the engine's own value with its bounds switched off (then a plain
-    alpha-beta with its table). Else what went wrong. The answers alone show a wrong bound
-    only where it decides a window the search asks; here every claim counts."""
+def exact_value(position: Position, objective: Objective) -> int:
+    """The engine's value with its bounds switched off (then a plain alpha-beta with its
+    table, held to the reference by the engine tests): the yardstick for the bounds'
+    claims on positions too large for the reference. The engine is left as configured
+    by default."""
     from solver import engine
 
     eng = engine.get_engine()
     try:
         eng.configure(bounds=False)
-        value = engine.solve(position, objective, pv=False).value
-        eng.configure()
-        _, _, (hands, _, leader, ts, acc, skey) = engine.prepare(position, objective)
-        for alpha, beta in [(-10**6, 10**6)] + [(b - 1, b) for b in range(value - 3, value + 4)]:
-            lb, ub = eng.bounds_at(hands, leader, ts, acc, skey, alpha, beta)
-            if not lb <= value <= ub:
-                return (f"bounds {lb}..{ub} for the window ({alpha}, {beta}) miss the value {value}: "
-                        f"{position.dumps()} {objective}")
+        return engine.solve(position, objective, pv=False).value
     finally:
         eng.configure()
+
+
+def bound_claims(position: Position, objective: Objective) -> str | None:
+    """``None`` when every cheap bound of the engine's search at ``position`` (a trick start,
+    two tricks or more left) holds: asked for the full window and for the null windows
+    around the value, its lower bound is never above the value and its upper bound never
+    below, against ``exact_value``. Else what went wrong. The answers alone show a wrong bound
+    only where it decides a window the search asks; here every claim counts."""
+    from solver import engine
+
+    value = exact_value(position, objective)
+    eng, _, (hands, _, leader, ts, acc, skey) = engine.prepare(position, objective)
+    for alpha, beta in [(-10**6, 10**6)] + [(b - 1, b) for b in range(value - 3, value + 4)]:
+        lb, ub = eng.bounds_at(hands, leader, ts, acc, skey, alpha, beta)
+        if not lb <= value <= ub:
+            return (f"bounds {lb}..{ub} for the window ({alpha}, {beta}) miss the value {value}: "
+                    f"{position.dumps()} {objective}")
     return None

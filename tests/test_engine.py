@@ -20,8 +20,8 @@ from solver.deal import random_positions
 from solver.games import Moon
 from solver.search import fast_available
 
-from engine_cases import (VARIANTS, bound_claims, compare, four_players, jass_before_trump, objective_for,
-                          variant_id)
+from engine_cases import (VARIANTS, bound_claims, compare, exact_value, four_players, jass_before_trump,
+                          objective_for, variant_id)
 
 pytestmark = pytest.mark.skipif(not fast_available(), reason="the engine is not built")
 
@@ -359,34 +359,27 @@ def test_a_lone_heros_sure_losses_hold_against_the_reference(game, options):
 def test_a_lone_heros_bounds_hold_on_many_larger_positions(game, options, count):
     """The same claims as above on many more trick starts, and larger ones, than the
     reference can solve in CI: each claim of ``lone_exits`` and ``hero_safe`` checked
-    against the engine's own value with its bounds switched off (then a plain alpha-beta
-    with its table, held to the reference by the tests above). A claim wrong at a few
-    trick starts in a hundred of those where it fires slips through the sample above and
-    reached only the slow sweep; here it fails (planted: a duck test in ``hero_safe``
+    against the engine's own value with its bounds switched off (``exact_value``). A claim
+    wrong at a few trick starts in a hundred of those where it fires slips through the
+    sample above and reached only the slow sweep; here it fails (planted: a duck test in ``hero_safe``
     that counted on the cards the seats after the hero must follow with; it moved a
     Minimo full deal's value and passed the rest of the CI suite as it then stood)."""
     from solver import engine
-    eng = engine.get_engine()
     cards = (4, 6) if four_players(game, options) else (4, 7)
     checked = 0
-    try:
-        for i, pos in enumerate(random_positions(game, count, 6161, cards_left=cards, **options)):
-            if pos.trick:
-                continue
-            obj = Objective.make(pos.game, (pos.to_move + i) % pos.n_players, "tricks", "min")
-            eng.configure()
-            _, _, (hands, _, leader, ts, acc, _) = engine.prepare(pos, obj)
-            lost, safe = eng.lone_bounds(hands, leader, ts)
-            if not lost and not safe:
-                continue
-            eng.configure(bounds=False)
-            value = engine.solve(pos, obj, pv=False).value
-            left = C.popcount(hands[leader])
-            assert value <= acc + left - lost, (pos.dumps(), obj, lost)
-            assert not safe or value == acc, (pos.dumps(), obj)
-            checked += 1
-    finally:
-        eng.configure()
+    for i, pos in enumerate(random_positions(game, count, 6161, cards_left=cards, **options)):
+        if pos.trick:
+            continue
+        obj = Objective.make(pos.game, (pos.to_move + i) % pos.n_players, "tricks", "min")
+        eng, _, (hands, _, leader, ts, acc, _) = engine.prepare(pos, obj)
+        lost, safe = eng.lone_bounds(hands, leader, ts)
+        if not lost and not safe:
+            continue
+        value = exact_value(pos, obj)
+        left = C.popcount(hands[leader])
+        assert value <= acc + left - lost, (pos.dumps(), obj, lost)
+        assert not safe or value == acc, (pos.dumps(), obj)
+        checked += 1
     assert checked > count // 10, checked
 
 
