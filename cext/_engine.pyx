@@ -3066,7 +3066,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 if not nrep[cp]:
                     nrep[cp] = replies(t, s, seat, cp, &inplay)
                 if lone4:
-                    sc = 8 * sc - nrep[cp]  # the scores first, the answers breaking ties
+                    sc = 16 * sc - nrep[cp]  # the scores first, the answers (at most 13) breaking ties
                 else:
                     sc -= (ANSWER_WEIGHT if want else ANSWERS_FIRST) * nrep[cp]
         else:
