@@ -3017,10 +3017,9 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 # leaves him the higher ones (first cuts at a lead went most often to another
                 # suit's highest card; Minimo full deals, seeds 1000-1199: 6.8% fewer nodes)
                 if lone4:
-                    # Four players: a lead the hero must beat goes after those he need not
-                    # (see ``lone4`` above)
-                    m = s.hands[t.hero] & t.follow[s.ts][cp]
-                    if low_power(t, s.ts, cp, m) > pw:
+                    # Four players: a lead the hero (``opp``) must beat goes after those he
+                    # need not (see ``lone4`` above)
+                    if low_power(t, s.ts, cp, opp & t.follow[s.ts][cp]) > pw:
                         sc = 400 + pw
                 elif t.suit_mask[0] and best_power(t, s.ts, cp, s.hands[seat] & t.follow[s.ts][cp]) <= pw:
                     for o in range(t.n):
