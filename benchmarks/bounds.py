@@ -22,28 +22,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from engine_cases import bound_claims, four_players, objective_for, variant_id  # noqa: E402
+from engine_cases import bound_problems, four_players, variant_seed  # noqa: E402
 
 from benchmarks.sweep import run_variants  # noqa: E402
-
-from solver.deal import random_positions  # noqa: E402
 
 
 def check(game: str, options: dict, count: int, seed: int) -> tuple[int, list[str]]:
     """(trick starts checked, problems) for one variant."""
     cards = (3, 6) if four_players(game, options) else (3, 8)
-    vseed = seed * 1000 + sum(map(ord, variant_id(game, options)))
-    problems: list[str] = []
-    done = 0
-    for i, pos in enumerate(random_positions(game, count, vseed, cards_left=cards, **options)):
-        if pos.trick or pos.tricks_left() < 2:
-            continue
-        for obj in objective_for(pos, i):
-            problem = bound_claims(pos, obj)
-            if problem:
-                problems.append(problem)
-        done += 1
-    return done, problems
+    return bound_problems(game, options, count, variant_seed(game, options, seed), cards)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import msgpack  # noqa: E402
 from engine_cases import (  # noqa: E402
-    VARIANTS, Answer, compare, four_players, objective_for, reference_answer, variant_id)
+    VARIANTS, Answer, compare, four_players, objective_for, reference_answer, variant_id, variant_seed)
 
 from solver.deal import random_positions  # noqa: E402
 
@@ -62,7 +62,7 @@ def sweep(game: str, options: dict, count: int, max4: int, seed: int = 2026,
     failures: list[str] = []
     done = 0
     vid = variant_id(game, options)
-    vseed = seed * 1000 + sum(map(ord, vid))
+    vseed = variant_seed(game, options, seed)
     store = AnswerStore(answers / f"{vid}-max4={max4}-seed={seed}.msgpack" if answers else None)
     try:
         for i, pos in enumerate(random_positions(game, count, vseed, cards_left=cards, **options)):

@@ -40,6 +40,11 @@ def variant_id(game: str, options: dict[str, Any]) -> str:
     return game + "".join(f"-{k}={v}" for k, v in options.items())
 
 
+def variant_seed(game: str, options: dict[str, Any], seed: int) -> int:
+    """A command's ``--seed`` made one variant's own (the sweeps' positions differ by variant)."""
+    return seed * 1000 + sum(map(ord, variant_id(game, options)))
+
+
 def four_players(game: str, options: dict[str, Any]) -> bool:
     return game in ("minimisere", "bridge") or options.get("players") == 4
 
@@ -136,3 +141,23 @@ def bound_claims(position: Position, objective: Objective) -> str | None:
             return (f"bounds {lb}..{ub} for the window ({alpha}, {beta}) miss the value {value}: "
                     f"{position.dumps()} {objective}")
     return None
+
+
+def bound_problems(game: str, options: dict[str, Any], count: int, seed: int,
+                   cards: tuple[int, int]) -> tuple[int, list[str]]:
+    """(trick starts checked, ``bound_claims`` problems) over the trick starts with two tricks
+    or more left among ``count`` seeded random positions of one variant, with the sweep's
+    objectives (``objective_for``)."""
+    from solver.deal import random_positions
+
+    problems: list[str] = []
+    done = 0
+    for i, pos in enumerate(random_positions(game, count, seed, cards_left=cards, **options)):
+        if pos.trick or pos.tricks_left() < 2:
+            continue
+        for obj in objective_for(pos, i):
+            problem = bound_claims(pos, obj)
+            if problem:
+                problems.append(problem)
+        done += 1
+    return done, problems
