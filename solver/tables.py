@@ -306,8 +306,9 @@ def _equivalences(game: Game, t: Tables, pieces: list[int], points_measure: bool
     be led, and no piece of the deck between them in power in any class where both
     can win. Cards belong to one suit, so ``diff`` is empty for them; a domino
     belongs to two, and 6-5 and 6-4 become interchangeable once nothing can lead a 5
-    or a 4 (``diff`` = {5, 4}). Jass jacks never qualify (holding the lone trump
-    jack changes what is legal).
+    or a 4 (``diff`` = {5, 4}). A Jass jack that is or may become the trump jack never
+    qualifies (holding it alone changes what is legal); once the trump is fixed, the
+    other suits' jacks do.
     """
     moon = isinstance(game, Moon)
     eq: list[list[list[tuple[int, int, int]]]] = [[[] for _ in range(64)] for _ in range(N_STATES)]
@@ -328,13 +329,15 @@ def _equivalences(game: Game, t: Tables, pieces: list[int], points_measure: bool
             sig.append(t.sum_bit[ts][p])
             return tuple(sig)
 
+        # a J that is, or may become, the trump J (whose lone holder need not follow trumps)
+        bauer = {C.card(r, C.JACK) for r in reach if r != NONE} if t.jass else set()
         for b in pieces:
-            if t.jass and C.rank_of(b) == C.JACK:
+            if b in bauer:
                 continue
             sb = signature(b)
             cands = []
             for a in pieces:
-                if a <= b or (t.jass and C.rank_of(a) == C.JACK) or signature(a) != sb:
+                if a <= b or a in bauer or signature(a) != sb:
                     continue
                 between = diff = 0
                 for r in reach:
