@@ -43,8 +43,8 @@ class Tables:
     bonus_last: int                  # added when the side wins the last trick
     eights: int                      # Jass: value of each 8 the side took if no trump is ever fixed
     states: list[int]                # trump states this game can be in
-    piece_suit: list[int]            # Jass only: suit of each card (else 0)
-    suit_mask: list[int]             # per suit, its cards (Jass)
+    piece_suit: list[int]            # suit of each card (card games; no meaning for tiles)
+    suit_mask: list[int]             # per suit, its cards (card games; 0 for tiles)
     jack: list[int]                  # per suit, its jack (Jass)
     lead_class: list[list[int]]      # [state][piece]
     follow: list[list[int]]          # [state][class] -> mask
