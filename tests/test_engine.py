@@ -1142,6 +1142,33 @@ def test_plain_order_ranks_every_suit_of_tiles_by_bit(players, contract):
             assert powers == sorted(set(powers)), (cls, [C.format_tile(p) for p in ranked])
 
 
+def test_jass_small_card_rule_before_the_trump_changes_no_answer():
+    """DDS's small-card rule holds in Mittlere Jass before its trump too (its unnamed cards
+    rank alike whichever suit becomes trump): on positions where every seat has followed
+    suit so far (6-9 cards a hand), every move's value, both goals, every hero, equals the
+    engine's with the rule off, and the rule spares nodes on some of them."""
+    from solver import engine
+    eng = engine.get_engine()
+    solves = fewer = 0
+    try:
+        for seed in range(300):
+            pos = jass_before_trump(seed, 6 + seed % 4)
+            if pos is None:
+                continue
+            for i, hero in enumerate(range(3)):
+                obj = Objective.make(pos.game, hero, "tricks", ("min", "max")[(seed + i) % 2])
+                eng.configure()
+                on = engine.solve(pos, obj, pv=False)
+                eng.configure(small=False)
+                off = engine.solve(pos, obj, pv=False)
+                assert on.moves == off.moves, (pos.dumps(), obj)
+                solves += 1
+                fewer += on.stats["nodes"] < off.stats["nodes"]
+    finally:
+        eng.configure()
+    assert solves > 200 and fewer > solves // 2, (solves, fewer)
+
+
 def test_jass_losses_before_the_trump_hold_against_the_reference():
     """The lone hero's sure losses in Mittlere Jass before its trump, against the reference
     at trick starts with no trump yet (3-4 cards a hand: deals where every seat followed suit
