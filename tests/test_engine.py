@@ -21,7 +21,7 @@ from solver.games import Moon
 from solver.search import fast_available
 
 from engine_cases import (VARIANTS, bound_problems, compare, exact_value, four_players, jass_before_trump,
-                          objective_for, variant_id)
+                          objective_for, variant_id, variant_seed)
 
 pytestmark = pytest.mark.skipif(not fast_available(), reason="the engine is not built")
 
@@ -31,7 +31,7 @@ PER_VARIANT = 10
 @pytest.mark.parametrize("game,options", VARIANTS, ids=[variant_id(g, o) for g, o in VARIANTS])
 def test_engine_matches_reference(game, options):
     cards = (3, 4) if four_players(game, options) else (3, 5)
-    seed = sum(map(ord, variant_id(game, options)))
+    seed = variant_seed(game, options, 0)
     failures = []
     for i, pos in enumerate(random_positions(game, PER_VARIANT, seed, cards_left=cards, **options)):
         for obj in objective_for(pos, i):
@@ -390,8 +390,7 @@ def test_every_bound_holds_on_many_trick_starts(game, options):
     variant, both measures, each goal and hero seat (``bound_claims``; a deeper run:
     ``python -m benchmarks.bounds``)."""
     cards = (3, 6) if four_players(game, options) else (3, 7)
-    seed = 7 + sum(map(ord, variant_id(game, options)))
-    checked, problems = bound_problems(game, options, 300, seed, cards)
+    checked, problems = bound_problems(game, options, 300, variant_seed(game, options, 0) + 7, cards)
     assert not problems, problems[0]
     assert checked >= 50, checked
 
@@ -1155,8 +1154,8 @@ def test_jass_small_card_rule_before_the_trump_changes_no_answer():
             pos = jass_before_trump(seed, 6 + seed % 4)
             if pos is None:
                 continue
-            for i, hero in enumerate(range(3)):
-                obj = Objective.make(pos.game, hero, "tricks", ("min", "max")[(seed + i) % 2])
+            for hero in range(3):
+                obj = Objective.make(pos.game, hero, "tricks", ("min", "max")[(seed + hero) % 2])
                 eng.configure()
                 on = engine.solve(pos, obj, pv=False)
                 eng.configure(small=False)
