@@ -1095,6 +1095,20 @@ def test_a_jass_jack_is_interchangeable_unless_it_is_or_may_become_the_trump_jac
     assert not any(jacks & ({b} | twins(NONE, b)) for b in range(64) if twins(NONE, b))
 
 
+def test_jass_top_trumps_sit_where_the_engine_reads_them():
+    """The engine finds a Jass suit's two top trumps, the J and the 9, by bits: the 9 two
+    below the J (``trump_choice``, ``jass_exit_after``). That needs cards unrelabelled
+    (``Tables.order`` empty) and the J and 9 as the two highest powers of their suit as trump."""
+    from solver.games import Jass
+    from solver.tables import compile_tables
+    tb = compile_tables(Jass(), (0,), "tricks", "min")
+    assert tb.order == []
+    for suit in range(4):
+        jack = tb.jack[suit]
+        ranked = sorted(C.bits(C.suit_bits(suit) & Jass().deck), key=lambda p: -tb.power[suit][suit][p])
+        assert ranked[:2] == [jack, jack - 2]
+
+
 @pytest.mark.parametrize("game,options", VARIANTS, ids=[variant_id(g, o) for g, o in VARIANTS])
 def test_best_power_read_off_the_masks_equals_the_table(game, options):
     """Plain card games read a class's best card off the masks (the top bit of the class, or
