@@ -1097,8 +1097,9 @@ def test_a_jass_jack_is_interchangeable_unless_it_is_or_may_become_the_trump_jac
 
 def test_jass_top_trumps_sit_where_the_engine_reads_them():
     """The engine finds a Jass suit's two top trumps, the J and the 9, by bits: the 9 two
-    below the J (``trump_choice``, ``jass_exit_after``). That needs cards unrelabelled
-    (``Tables.order`` empty) and the J and 9 as the two highest powers of their suit as trump."""
+    below the J (``trump_choice``, ``jass_exit_after``, ``jass_exits``). That needs cards
+    unrelabelled (``Tables.order`` empty) and the J and 9 as the two highest powers of their
+    suit as trump."""
     from solver.games import Jass
     from solver.tables import compile_tables
     tb = compile_tables(Jass(), (0,), "tricks", "min")
