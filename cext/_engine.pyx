@@ -104,6 +104,7 @@ cdef struct Tab:
     u64 kin_meta               # key meta bits that a hash ignores, so that keys differing only there
                                # share a bucket and bound each other (Minimo: who has a trick; see
                                # ``kin_bounds``); 0: none
+    int shape                  # the search compiled for these tables (``shape_of``; SHAPE_ANY: none)
 
 cdef struct State:
     u64 hands[4]
@@ -173,6 +174,7 @@ cdef struct Ctx:
     int use_small        # partition search: one small card of a suit stands for the others
     int use_exits        # a lone hero's sure losing leads (lone_exits)
     int use_kin          # table entries bound their kin (kin_bounds)
+    int use_shapes       # search with the code compiled for the game's shape (``dispatch``)
     int8_t killer[16][2] # the lead that last cut at a trick start, by cards left and whether the
                          # hero's side led; -1: none (cleared with the table and at each solve)
     uint32_t lead_cost[16][64]  # trick starts: the nodes each lead's cutoffs took (a moving
@@ -184,6 +186,98 @@ cdef struct Ctx:
     int64_t trick_nodes  # nodes at a trick's start: what DDS counts (``futureTricks.nodes``)
     int check_signals    # 1: the search runs in the main thread, where Python handles signals
     double sig_next      # when to look at signals next (``now()``)
+
+
+# --- game shapes -----------------------------------------------------------------------
+# The search is compiled once per shape of game (Cython fused types, one C function per
+# shape): the seat count, Jass's rules, partition search and plain powers, which the tables
+# otherwise give at run time, are constants there, so GCC folds their tests away and inlines
+# more. ``Tab.shape`` names the shape a game's tables have (``Engine._fill``); ``Any`` reads
+# every one of them from the tables, as the search did before it was compiled per shape.
+# The same nodes; engine instructions (callgrind, ``python -m benchmarks.nodes SET --count
+# N``): Minimo (30) 958.9M to 814.3M (-15%), Moon 3p (100) -15%, Moon 4p (20) -12%, Jass
+# (2) -12%, Minimisere cut to 8 cards (5) -12%, bridge (3) -7%. Functions that read none
+# of these constants, and calls from Python (test hooks), take no shape or ``Any``.
+
+ctypedef struct Three:      # three players, exact keys, plain powers (Minimo, Moon 3p)
+    char unused
+ctypedef struct Four:       # four players, exact keys, plain powers (Moon 4p, Minimisere hard)
+    char unused
+ctypedef struct FourParts:  # four players, partition search, plain powers (bridge, Minimisere)
+    char unused
+ctypedef struct JassParts:  # Mittlere Jass, partition search (tricks)
+    char unused
+ctypedef struct JassExact:  # Mittlere Jass, exact keys (points)
+    char unused
+ctypedef struct Any:        # nothing fixed: what the tables say
+    char unused
+
+ctypedef fused Shape:
+    Three
+    Four
+    FourParts
+    JassParts
+    JassExact
+    Any
+
+DEF SHAPE_ANY = 0
+DEF SHAPE_THREE = 1
+DEF SHAPE_FOUR = 2
+DEF SHAPE_FOUR_PARTS = 3
+DEF SHAPE_JASS_PARTS = 4
+DEF SHAPE_JASS_EXACT = 5
+SHAPE_NAMES = ("any", "three", "four", "four-parts", "jass-parts", "jass-exact")
+
+
+cdef inline int seats(Shape* shape, Tab* t) noexcept nogil:
+    if Shape is Three or Shape is JassParts or Shape is JassExact:
+        return 3
+    elif Shape is Four or Shape is FourParts:
+        return 4
+    else:
+        return t.n
+
+
+cdef inline int jass_rules(Shape* shape, Tab* t) noexcept nogil:
+    if Shape is JassParts or Shape is JassExact:
+        return 1
+    elif Shape is Any:
+        return t.jass
+    else:
+        return 0
+
+
+cdef inline int parted(Shape* shape, Tab* t) noexcept nogil:
+    if Shape is FourParts or Shape is JassParts:
+        return 1
+    elif Shape is Any:
+        return t.partition
+    else:
+        return 0
+
+
+cdef inline int plain(Shape* shape, Tab* t) noexcept nogil:
+    if Shape is JassParts or Shape is JassExact:
+        return 0
+    elif Shape is Any:
+        return t.plain
+    else:
+        return 1
+
+
+cdef int shape_of(Tab* t) noexcept nogil:
+    """The shape that ``t`` has (``SHAPE_ANY`` where none fits)."""
+    if t.jass:
+        if t.n == 3 and not t.plain:
+            return SHAPE_JASS_PARTS if t.partition else SHAPE_JASS_EXACT
+        return SHAPE_ANY
+    if not t.plain:
+        return SHAPE_ANY
+    if t.n == 3 and not t.partition:
+        return SHAPE_THREE
+    if t.n == 4:
+        return SHAPE_FOUR_PARTS if t.partition else SHAPE_FOUR
+    return SHAPE_ANY
 
 
 cdef object _pending = None  # what a signal's handler raised during a search, raised after it
@@ -251,11 +345,11 @@ cdef inline u64 jass_legal(Tab* t, State* s, u64 hand) noexcept nogil:
     return (hand & ~trumps) | allowed
 
 
-cdef inline u64 legal(Tab* t, State* s, int seat) noexcept nogil:
+cdef inline u64 legal(Shape* shape, Tab* t, State* s, int seat) noexcept nogil:
     cdef u64 hand = s.hands[seat]
     if s.tlen == 0:
         return hand
-    if t.jass:
+    if jass_rules(shape, t):
         return jass_legal(t, s, hand)
     cdef u64 f = hand & t.follow[s.ts][t.lead_class[s.ts][s.trick[0]]]
     return f if f else hand
@@ -266,12 +360,12 @@ cdef inline int jass_fix_bonus(Tab* t, uint32_t skey, int T) noexcept nogil:
     return 18 * ((skey >> (3 * T)) & 1) + 14 * ((skey >> (3 * T + 1)) & 1)
 
 
-cdef inline void play(Tab* t, State* s, int p) noexcept nogil:
-    cdef int n = t.n
+cdef inline void play(Shape* shape, Tab* t, State* s, int p) noexcept nogil:
+    cdef int n = seats(shape, t)
     cdef int seat = t.seatmod[s.leader + s.tlen]
     cdef int i, cls, w, best, pw, winner, T
     s.hands[seat] &= ~((<u64>1) << p)
-    if t.jass and s.ts == NONE and s.tlen > 0 and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
+    if jass_rules(shape, t) and s.ts == NONE and s.tlen > 0 and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
         T = t.piece_suit[p]
         s.ts = T
         if t.kind == KIND_JASS:
@@ -304,22 +398,22 @@ cdef inline void play(Tab* t, State* s, int p) noexcept nogil:
     s.tlen = 0
 
 
-cdef inline int final_value(Tab* t, State* s) noexcept nogil:
+cdef inline int final_value(Shape* shape, Tab* t, State* s) noexcept nogil:
     """The side's measure once every piece is played."""
     if t.kind == KIND_MINIMO:
         if not ((s.skey >> t.hero) & 1):
             return 0
-        return s.acc + 5 * (t.n - popcount64(s.skey))
+        return s.acc + 5 * (seats(shape, t) - popcount64(s.skey))
     if t.kind == KIND_JASS and s.ts == NONE:
         return s.acc + t.eights * popcount64(s.skey & 0x924)  # the 8 bits: 3s+2
     return s.acc
 
 
-cdef inline int best_power(Tab* t, int ts, int cls, u64 m) noexcept nogil:
+cdef inline int best_power(Shape* shape, Tab* t, int ts, int cls, u64 m) noexcept nogil:
     """The highest power in class ``cls`` of the pieces in ``m`` (0 for none)."""
     cdef int p, best = 0, tc
     cdef u64 f
-    if t.plain:
+    if plain(shape, t):
         tc = t.trump_class[ts]
         if tc >= 0 and tc != cls:
             f = m & t.follow[ts][tc] & ~t.follow[ts][cls]
@@ -335,10 +429,10 @@ cdef inline int best_power(Tab* t, int ts, int cls, u64 m) noexcept nogil:
     return best
 
 
-cdef inline int low_power(Tab* t, int ts, int cls, u64 m) noexcept nogil:
+cdef inline int low_power(Shape* shape, Tab* t, int ts, int cls, u64 m) noexcept nogil:
     """The lowest power in class ``cls`` of the pieces in ``m``, all of which follow it."""
     cdef int p, low = 1 << 30
-    if t.plain:
+    if plain(shape, t):
         return t.power[ts][cls][ctz64(m)]
     while m:
         p = ctz64(m)
@@ -354,7 +448,7 @@ cdef inline u64 above(u64 f) noexcept nogil:
     return ~((((<u64>1) << (63 - __builtin_clzll(f))) << 1) - 1) if f else ~(<u64>0)
 
 
-cdef inline int quick_tricks(Tab* t, State* s, int r, int need, u64* mark) noexcept nogil:
+cdef inline int quick_tricks(Shape* shape, Tab* t, State* s, int r, int need, u64* mark) noexcept nogil:
     """Tricks the leader can cash at once, whatever the others do: in each class, the
     leader's cards above every other card of that class still out, and in plain card games
     all of his cards of it where nobody else holds more of it than that (``cashes``);
@@ -364,11 +458,11 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, int need, u64* mark) noexc
     the cards counted (the ranks the bound depends on)."""
     cdef int L = s.leader, ts = s.ts, tc = t.trump_class[ts]
     cdef int cls, k, ktrump = 0, side = 0, i, maxlen = 0, ln
-    cdef int cards = t.plain and not t.jass and t.suit_mask[0] != 0
+    cdef int cards = plain(shape, t) and not jass_rules(shape, t) and t.suit_mask[0] != 0
     cdef u64 oth = 0, mine, mk = 0, ms = 0
-    if t.jass and ts == NONE:
+    if jass_rules(shape, t) and ts == NONE:
         return 0  # any void seat fixes a trump and wins
-    for i in range(t.n):
+    for i in range(seats(shape, t)):
         if i != L:
             oth |= s.hands[i]
             if tc >= 0:
@@ -380,47 +474,47 @@ cdef inline int quick_tricks(Tab* t, State* s, int r, int need, u64* mark) noexc
         if not mine:
             continue
         if cls == tc:
-            ktrump = cashes(t, s, L, cls, mine, oth, cards, &mk)
+            ktrump = cashes(shape, t, s, L, cls, mine, oth, cards, &mk)
         else:
-            side += cashes(t, s, L, cls, mine, oth, cards, &ms)
+            side += cashes(shape, t, s, L, cls, mine, oth, cards, &ms)
     if maxlen > ktrump:
         side = 0  # someone keeps a trump to ruff with
     else:
         mk |= ms
     k = ktrump + side
     if cards and k < need:
-        k = partner_tricks(t, s, k, &mk)
+        k = partner_tricks(shape, t, s, k, &mk)
     mark[0] |= mk
     return k if k < r else r
 
 
-cdef inline int cashes(Tab* t, State* s, int W, int cls, u64 mine, u64 oth, int cards,
+cdef inline int cashes(Shape* shape, Tab* t, State* s, int W, int cls, u64 mine, u64 oth, int cards,
                        u64* mark) noexcept nogil:
     """Of ``mine``, seat ``W``'s pieces leading class ``cls``, how many win a trick each
     when he leads them: the ones above every piece of the class in ``oth`` (the other
     seats'), and, in plain card games (``cards``), all of them where no other seat holds
     more of the class than that (``long_enough``). ``mark`` gets the top ones: the rest
     win by lengths alone, which the keys hold."""
-    cdef u64 m = mine & above(oth & t.follow[s.ts][cls]) if t.plain else \
-        beats(t, s.ts, cls, mine, best_power(t, s.ts, cls, oth & t.follow[s.ts][cls]))
+    cdef u64 m = mine & above(oth & t.follow[s.ts][cls]) if plain(shape, t) else \
+        beats(t, s.ts, cls, mine, best_power(shape, t, s.ts, cls, oth & t.follow[s.ts][cls]))
     if oth & t.follow[s.ts][cls]:
         mark[0] |= m  # (with no other card of the class out, its ranks do not matter)
-    if cards and m and m != mine and long_enough(t, s, W, cls, popcount64(m)):
+    if cards and m and m != mine and long_enough(shape, t, s, W, cls, popcount64(m)):
         return popcount64(mine)
     return popcount64(m)
 
 
-cdef inline int long_enough(Tab* t, State* s, int W, int cls, int k) noexcept nogil:
+cdef inline int long_enough(Shape* shape, Tab* t, State* s, int W, int cls, int k) noexcept nogil:
     """1 when no seat but ``W`` holds more than ``k`` cards of class ``cls``: after ``k``
     rounds led with ``W``'s top cards his other cards of it are the last ones out."""
     cdef int i
-    for i in range(t.n):
+    for i in range(seats(shape, t)):
         if i != W and popcount64(s.hands[i] & t.follow[s.ts][cls]) > k:
             return 0
     return 1
 
 
-cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogil:
+cdef inline int partner_tricks(Shape* shape, Tab* t, State* s, int k, u64* mark) noexcept nogil:
     """The most of ``k`` (the leader's quick tricks) and what his team of two cashes
     together (a team that wants tricks, in a plain card game): a plan that plays each class
     at most once, without a break, every round won. Where an opponent holds a trump, the
@@ -445,15 +539,15 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
     cdef u64 team, opp = 0, m_ll = 0, m_max = 0, m_pp = 0, cm, cm_t = 0
     cdef int ll_t = 0, pp_t = 0, lp_t = -1, mo_t = 0, sum_pp = 0, draw = 0, tot, n
     cdef u64 cms[NCLASSES]
-    team = t.side_mask if (t.side_mask >> L) & 1 else (((<u64>1) << t.n) - 1) & ~t.side_mask
+    team = t.side_mask if (t.side_mask >> L) & 1 else (((<u64>1) << seats(shape, t)) - 1) & ~t.side_mask
     if popcount64(team) != 2:
         return k
-    for i in range(t.n):
+    for i in range(seats(shape, t)):
         if i != L and (team >> i) & 1:
             P = i
     if not s.hands[P]:
         return k
-    for i in range(t.n):
+    for i in range(seats(shape, t)):
         if not (team >> i) & 1:
             opp |= s.hands[i]
     if tc >= 0 and opp & t.follow[ts][tc]:
@@ -461,8 +555,8 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
         # the leader until no opponent has a trump left, then the side classes as below
         if not (s.hands[L] | s.hands[P]) & t.follow[ts][tc]:
             return k
-        cm_t = team_class(t, s, L, P, team, opp, tc, &ll_t, &pp_t, &lp_t)
-        for i in range(t.n):
+        cm_t = team_class(shape, t, s, L, P, team, opp, tc, &ll_t, &pp_t, &lp_t)
+        for i in range(seats(shape, t)):
             if not (team >> i) & 1:
                 n = popcount64(s.hands[i] & t.follow[ts][tc])
                 if n > mo_t:
@@ -474,7 +568,7 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
         cms[cls] = 0
         if (draw and cls == tc) or not (s.hands[L] | s.hands[P]) & t.follow[ts][cls]:
             continue
-        cm = team_class(t, s, L, P, team, opp, cls, &ll, &pp, &lp)
+        cm = team_class(shape, t, s, L, P, team, opp, cls, &ll, &pp, &lp)
         cms[cls] = cm
         sum_ll += ll
         if ll:
@@ -509,7 +603,7 @@ cdef inline int partner_tricks(Tab* t, State* s, int k, u64* mark) noexcept nogi
     return k
 
 
-cdef inline u64 team_class(Tab* t, State* s, int L, int P, u64 team, u64 opp, int cls, int* ll,
+cdef inline u64 team_class(Shape* shape, Tab* t, State* s, int L, int P, u64 team, u64 opp, int cls, int* ll,
                            int* pp, int* lp) noexcept nogil:
     """The rounds that leader ``L`` and partner ``P`` surely win in class ``cls`` played
     without a break: ``ll`` from ``L`` back to ``L``, ``pp`` from ``P`` to ``P``, ``lp``
@@ -541,7 +635,7 @@ cdef inline u64 team_class(Tab* t, State* s, int L, int P, u64 team, u64 opp, in
     x = popcount64(Ls)
     y = popcount64(Ps)
     if Os:
-        for i in range(t.n):
+        for i in range(seats(shape, t)):
             if not (team >> i) & 1:
                 n = popcount64(s.hands[i] & F)
                 if n > mo:
@@ -596,7 +690,7 @@ cdef inline u64 team_class(Tab* t, State* s, int L, int P, u64 team, u64 opp, in
     return m
 
 
-cdef inline int trick_is_won(Tab* t, State* s, int seat, u64* mark) noexcept nogil:
+cdef inline int trick_is_won(Shape* shape, Tab* t, State* s, int seat, u64* mark) noexcept nogil:
     """1 when the side of ``seat``, to move in a trick under way, wins it whatever the others
     do: its card winning so far, or one of the led suit that it still holds, beats every card
     of the led suit that the other side's seats still to play hold, and none of them can
@@ -614,7 +708,7 @@ cdef inline int trick_is_won(Tab* t, State* s, int seat, u64* mark) noexcept nog
     if ((t.side_mask >> t.seatmod[s.leader + wi]) & 1) == side:
         best = wp
         mark[0] = (<u64>1) << s.trick[wi]
-    for i in range(s.tlen, t.n):
+    for i in range(s.tlen, seats(shape, t)):
         o = t.seatmod[s.leader + i]
         f = s.hands[o] & t.follow[ts][cls]
         if ((t.side_mask >> o) & 1) == side:
@@ -656,10 +750,10 @@ cdef inline int trumps_out(Tab* t, State* s) noexcept nogil:
     return -1
 
 
-cdef inline bint cashing_rules(Tab* t, State* s) noexcept nogil:
+cdef inline bint cashing_rules(Shape* shape, Tab* t, State* s) noexcept nogil:
     """Whether a top card surely wins the trick it is led to: plain card games with no trumps
     out, but Mittlere Jass (a void seat's card there fixes a trump)."""
-    return t.plain and t.suit_mask[0] != 0 and not t.jass and trumps_out(t, s) < 0
+    return plain(shape, t) and t.suit_mask[0] != 0 and not jass_rules(shape, t) and trumps_out(t, s) < 0
 
 
 cdef inline int cash_after_trick(Tab* t, State* s, u64* mark) noexcept nogil:
@@ -710,7 +804,8 @@ cdef inline int outmatched(u64 A, u64 B) noexcept nogil:
     return k
 
 
-cdef inline int trump_tricks(Tab* t, State* s, int* mine, int* theirs, u64* mmark, u64* tmark) noexcept nogil:
+cdef inline int trump_tricks(Shape* shape, Tab* t, State* s, int* mine, int* theirs, u64* mmark,
+                             u64* tmark) noexcept nogil:
     """Sure trump tricks of the hero's side (``mine``) and of the others (``theirs``); 1 when
     a trump is fixed. A trump wins its trick unless a higher trump is in it, and every card
     is played, each of a seat's cards in a trick of its own. Two counts, the larger holds:
@@ -729,9 +824,9 @@ cdef inline int trump_tricks(Tab* t, State* s, int* mine, int* theirs, u64* mmar
     theirs[0] = 0
     mmark[0] = 0
     tmark[0] = 0
-    if tc < 0 or (t.jass and s.ts == NONE):
+    if tc < 0 or (jass_rules(shape, t) and s.ts == NONE):
         return 0
-    for i in range(t.n):
+    for i in range(seats(shape, t)):
         P[i] = 0
         CS[i] = s.hands[i] & t.follow[s.ts][tc]
         m = CS[i]
@@ -752,7 +847,7 @@ cdef inline int trump_tricks(Tab* t, State* s, int* mine, int* theirs, u64* mmar
             nS += 1
         else:
             PO |= P[i]
-    for i in range(t.n):
+    for i in range(seats(shape, t)):
         if (t.side_mask >> i) & 1:
             k = popcount64(P[i]) - outmatched(P[i], PO)
             if k > mine[0]:
@@ -767,14 +862,15 @@ cdef inline int trump_tricks(Tab* t, State* s, int* mine, int* theirs, u64* mmar
     if k > mine[0]:
         mine[0] = k
         mmark[0] = cO
-    k = (popcount64(PO >> (topS + 1)) + t.n - nS - 1) // (t.n - nS)
+    k = (popcount64(PO >> (topS + 1)) + seats(shape, t) - nS - 1) // (seats(shape, t) - nS)
     if k > theirs[0]:
         theirs[0] = k
         tmark[0] = cS
     return 1
 
 
-cdef inline void trump_points(Tab* t, State* s, int* mine, int* theirs, u64* mmark, u64* tmark) noexcept nogil:
+cdef inline void trump_points(Shape* shape, Tab* t, State* s, int* mine, int* theirs, u64* mmark,
+                              u64* tmark) noexcept nogil:
     """Points of trumps that surely go one way (Minimo's K of trumps, and Q or A where
     spades or hearts are trumps; Jass's, once its trump is fixed): a trump above all of
     the others' is the hero's when he plays it (``mine``, the points he gets; ranks: their
@@ -782,11 +878,11 @@ cdef inline void trump_points(Tab* t, State* s, int* mine, int* theirs, u64* mma
     most it could have given him; ranks: his top trump, closed upwards)."""
     cdef int tc = t.trump_class[s.ts], hero = t.hero, p, htop, otop, i
     cdef u64 T = t.follow[s.ts][tc], H = s.hands[hero] & T, O = 0, m
-    for i in range(t.n):
+    for i in range(seats(shape, t)):
         if i != hero:
             O |= s.hands[i] & T
-    htop = best_power(t, s.ts, tc, H)
-    otop = best_power(t, s.ts, tc, O)
+    htop = best_power(shape, t, s.ts, tc, H)
+    otop = best_power(shape, t, s.ts, tc, O)
     mine[0] = 0
     theirs[0] = 0
     mmark[0] = 0
@@ -799,21 +895,21 @@ cdef inline void trump_points(Tab* t, State* s, int* mine, int* theirs, u64* mma
             if t.power[s.ts][tc][p] > otop:
                 mine[0] += t.points[s.ts][p]
                 if O:
-                    mmark[0] = (<u64>1) << (63 - __builtin_clzll(O)) if t.plain else O
+                    mmark[0] = (<u64>1) << (63 - __builtin_clzll(O)) if plain(shape, t) else O
         elif t.power[s.ts][tc][p] > htop:
             theirs[0] += t.max_future[s.ts][p]
             if H:
-                tmark[0] = (<u64>1) << (63 - __builtin_clzll(H)) if t.plain else H
+                tmark[0] = (<u64>1) << (63 - __builtin_clzll(H)) if plain(shape, t) else H
 
 
-cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
+cdef inline int must_win_lead(Shape* shape, Tab* t, State* s) noexcept nogil:
     """1 when the leader's team wins this trick whatever it leads, as long as the other
     team never beats a card unless forced to. Nobody must overtake or trump in these
     games, so a seat is forced only when every card it may play would win: all its
     cards of the led class are higher, or it is void and holds nothing but trumps."""
     cdef int L = s.leader, o, x, q, ts = s.ts, lo, tc = t.trump_class[ts]
     cdef u64 m, f, low, tm
-    if t.plain or (t.suit_mask[0] and not t.jass):
+    if plain(shape, t) or (t.suit_mask[0] and not jass_rules(shape, t)):
         # power rises with the bit among the pieces that follow a class (cards in suits; Moon's
         # relabelled tiles), the trumps above them: the leader's lowest piece of each class
         # decides, compared as bits, and a void seat is forced where it holds only trumps (a
@@ -825,7 +921,7 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
                 continue
             low = m & (~m + 1)
             tm = t.follow[ts][tc] & ~t.follow[ts][x] if tc >= 0 else 0
-            for o in range(t.n):
+            for o in range(seats(shape, t)):
                 if ((t.side_mask >> o) & 1) == ((t.side_mask >> L) & 1):
                     continue
                 f = s.hands[o] & t.follow[ts][x]
@@ -841,8 +937,8 @@ cdef inline int must_win_lead(Tab* t, State* s) noexcept nogil:
         m = s.hands[L] & t.lead_mask[ts][x]
         if not m:
             continue
-        lo = low_power(t, ts, x, m)
-        for o in range(t.n):
+        lo = low_power(shape, t, ts, x, m)
+        for o in range(seats(shape, t)):
             if ((t.side_mask >> o) & 1) == ((t.side_mask >> L) & 1):
                 continue
             f = s.hands[o] & t.follow[ts][x]
@@ -947,11 +1043,11 @@ cdef inline int misses_one(Tab* t, State* s, int side, int r, u64 tr, u64* mark)
     return short_of_all(t, s, side, r, mark)
 
 
-cdef inline u64 low_piece(Tab* t, int ts, int cls, u64 m) noexcept nogil:
+cdef inline u64 low_piece(Shape* shape, Tab* t, int ts, int cls, u64 m) noexcept nogil:
     """The piece of ``m`` (all following ``cls``) lowest in it, as a mask."""
     cdef int p, low = 1 << 30
     cdef u64 out = 0
-    if t.plain:
+    if plain(shape, t):
         return m & (~m + 1)
     while m:
         p = ctz64(m)
@@ -962,7 +1058,7 @@ cdef inline u64 low_piece(Tab* t, int ts, int cls, u64 m) noexcept nogil:
     return out
 
 
-cdef int loses_two(Ctx* c, Tab* t, State* s) noexcept nogil:
+cdef int loses_two(Shape* shape, Ctx* c, Tab* t, State* s) noexcept nogil:
     """1 when a lone hero who avoids tricks, with three players, surely loses two of the
     tricks to come, as a search of the trick at hand proves (``lose_trick_then_one``).
     Not on lead, the search runs only where he can lose this trick against every class the
@@ -973,12 +1069,12 @@ cdef int loses_two(Ctx* c, Tab* t, State* s) noexcept nogil:
     nodes). With cards it runs where the static count (``exits_after_trick``) falls short:
     see ``lone_exits``."""
     cdef u64 hero = (<u64>1) << t.hero
-    if s.leader != t.hero and not ducks_every_lead(t, s, hero):
+    if s.leader != t.hero and not ducks_every_lead(shape, t, s, hero):
         return 0
-    return lose_trick_then_one(c, t, s, hero)
+    return lose_trick_then_one(shape, c, t, s, hero)
 
 
-cdef int lose_trick_then_one(Ctx* c, Tab* t, State* s, u64 team) noexcept nogil:
+cdef int lose_trick_then_one(Shape* shape, Ctx* c, Tab* t, State* s, u64 team) noexcept nogil:
     """1 when ``team`` (the lone hero's seat, or a team of two that avoids tricks) can play
     the trick in progress so that, whatever the other side plays, it surely loses two of
     the tricks from this one on: it does not win it and then surely loses the next
@@ -989,53 +1085,54 @@ cdef int lose_trick_then_one(Ctx* c, Tab* t, State* s, u64 team) noexcept nogil:
     every legal piece: dropping equivalent ones cost more than the plays it spared."""
     cdef int seat = t.seatmod[s.leader + s.tlen], p, ok, mine = (team >> seat) & 1
     cdef int lone = team == t.side_mask == (<u64>1) << t.hero  # the lone hero's own losses
-    cdef u64 moves = legal(t, s, seat), mark = 0
+    cdef u64 moves = legal(shape, t, s, seat), mark = 0
     cdef State ch
     if t.suit_mask[0] and moves & (moves - 1):
-        moves = drop_equivalents(t, s, moves)
+        moves = drop_equivalents(shape, t, s, moves)
     while moves:
         p = ctz64(moves)
         moves &= moves - 1
         ch = s[0]
-        play(t, &ch, p)
+        play(shape, t, &ch, p)
         if ch.tlen:
-            ok = lose_trick_then_one(c, t, &ch, team)
+            ok = lose_trick_then_one(shape, c, t, &ch, team)
         elif not (team >> ch.leader) & 1:
-            ok = ducks_every_lead(t, &ch, team) or (lone and lone_exits(c, t, &ch, &mark, 1) > 0)
+            ok = ducks_every_lead(shape, t, &ch, team) or (lone and lone_exits(shape, c, t, &ch, &mark, 1) > 0)
         else:
-            ok = lone and table_loses(c, t, &ch, 2)
+            ok = lone and table_loses(shape, c, t, &ch, 2)
         if ok == mine:
             return ok  # a play of the team's that works, or one of the others' that refutes
     return not mine
 
 
-cdef inline int table_loses(Ctx* c, Tab* t, State* s, int need) noexcept nogil:
+cdef inline int table_loses(Shape* shape, Ctx* c, Tab* t, State* s, int need) noexcept nogil:
     """1 when an exact-key table entry for this trick start holds that the side, wanting no
     tricks, takes at most all but ``need`` of those left (tricks the measure)."""
     cdef int r = popcount64(s.hands[s.leader])
     cdef Key key
     cdef u64 h
     cdef Entry* e
-    if r <= c.tt_min or t.partition or not (c.use_tt and t.qt_ok):
+    if r <= c.tt_min or parted(shape, t) or not (c.use_tt and t.qt_ok):
         return 0
-    make_key(c, t, s, &key)
+    make_key(shape, c, t, s, &key)
     h = hash_of(c, &key)
     e = tt_find(c, &key, h)
     return e != NULL and e.hi <= r - need
 
 
-cdef inline int loses_led(Tab* t, State* s, int q, u64 team, int x, u64 Lx, u64 tm, u64* used) noexcept nogil:
+cdef inline int loses_led(Shape* shape, Tab* t, State* s, int q, u64 team, int x, u64 Lx, u64 tm,
+                          u64* used) noexcept nogil:
     """1 when seat ``q`` of ``team`` (the lone hero, or a seat of a team), not on lead, surely
     plays under a piece of the other side to a trick the leader leads in class ``x`` (from
     ``Lx``; ``tm``: the trumps): it holds a piece of it that ``ducks_lead``, or, void, a
     piece that is no trump to discard (any piece where trumps are led and it has none)."""
     cdef u64 hx = s.hands[q] & t.follow[s.ts][x]
     if hx:
-        return ducks_lead(t, s, team, x, Lx, hx, used)
+        return ducks_lead(shape, t, s, team, x, Lx, hx, used)
     return x == t.trump_class[s.ts] or (s.hands[q] & ~tm) != 0
 
 
-cdef inline int bad_leader(Tab* t, State* s, int w, u64 H, int lag, u64* used) noexcept nogil:
+cdef inline int bad_leader(Shape* shape, Tab* t, State* s, int w, u64 H, int lag, u64* used) noexcept nogil:
     """1 when seat ``w`` leads nothing, after ``lag`` more tricks, that a lone hero holding
     ``H`` cannot play under: in each suit ``w`` holds, his lowest card is below its lowest,
     or below the lowest of another seat that holds more than ``lag`` of the suit and must
@@ -1056,7 +1153,7 @@ cdef inline int bad_leader(Tab* t, State* s, int w, u64 H, int lag, u64* used) n
             if h < (Wx & (~Wx + 1)):
                 used[0] |= h | (Wx & (~Wx + 1))
                 continue
-            for o in range(t.n):
+            for o in range(seats(shape, t)):
                 f = s.hands[o] & t.suit_mask[x]
                 if o != w and o != t.hero and popcount64(f) > lag and h < (f & (~f + 1)):
                     used[0] |= h | (f & (~f + 1))
@@ -1068,16 +1165,16 @@ cdef inline int bad_leader(Tab* t, State* s, int w, u64 H, int lag, u64* used) n
     return 1
 
 
-cdef inline int all_lead_into(Tab* t, State* s, u64 H, u64* used) noexcept nogil:
+cdef inline int all_lead_into(Shape* shape, Tab* t, State* s, u64 H, u64* used) noexcept nogil:
     """1 when every other seat holding cards is a ``bad_leader`` after one trick."""
     cdef int o
-    for o in range(t.n):
-        if o != t.hero and s.hands[o] and not bad_leader(t, s, o, H, 1, used):
+    for o in range(seats(shape, t)):
+        if o != t.hero and s.hands[o] and not bad_leader(shape, t, s, o, H, 1, used):
             return 0
     return 1
 
 
-cdef inline int exit_to_bad_leader(Tab* t, State* s, u64 H, int spare, u64* mark) noexcept nogil:
+cdef inline int exit_to_bad_leader(Shape* shape, Tab* t, State* s, u64 H, int spare, u64* mark) noexcept nogil:
     """On lead with ``H``, a lone hero who avoids tricks surely loses two: he leads his
     lowest card of a suit in which some seat holds only higher cards (it must beat it), and
     every seat that could win that trick is a ``bad_leader`` for what he keeps. With
@@ -1094,7 +1191,7 @@ cdef inline int exit_to_bad_leader(Tab* t, State* s, u64 H, int spare, u64* mark
         e = Hy & (~Hy + 1)
         used = e
         ok = 0
-        for o in range(t.n):
+        for o in range(seats(shape, t)):
             f = s.hands[o] & t.suit_mask[y]
             if o != hero and f and (f & (~f + 1)) > e and (not spare or f & (f - 1)):
                 ok = 1
@@ -1102,13 +1199,13 @@ cdef inline int exit_to_bad_leader(Tab* t, State* s, u64 H, int spare, u64* mark
                 break
         if not ok:
             continue
-        for w in range(t.n):
+        for w in range(seats(shape, t)):
             if w == hero:
                 continue
             f = s.hands[w] & t.suit_mask[y]
             if not (f & ~(e - 1)) and not (y != ts and s.hands[w] & tm and (not f or spare and not (f & (f - 1)))):
                 continue  # it cannot win the exit trick (nor trump it, void by then)
-            if not bad_leader(t, s, w, H & ~e, 1 + spare, &used):
+            if not bad_leader(shape, t, s, w, H & ~e, 1 + spare, &used):
                 ok = 0
                 break
         if ok:
@@ -1117,7 +1214,7 @@ cdef inline int exit_to_bad_leader(Tab* t, State* s, u64 H, int spare, u64* mark
     return 0
 
 
-cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexcept nogil:
+cdef inline int lone_exits(Shape* shape, Ctx* c, Tab* t, State* s, u64* mark, int need) noexcept nogil:
     """Tricks a lone hero who avoids them can surely lose of those to come (nobody must
     overtake, everyone must follow). An exit: a class, ``a`` of his pieces leading it,
     below every piece of it that some other seat holds, and ``b`` of that seat's pieces:
@@ -1163,19 +1260,20 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
     cdef u64 H, f, m, tm, hx, Lx, used = 0
     cdef int pp[4]       # per seat: the sum P of its exits (see above)
     cdef u64 pm[4]
-    if (t.jass and ts == NONE) or not t.lone_min:
+    if (jass_rules(shape, t) and ts == NONE) or not t.lone_min:
         return 0
     memset(pp, 0, sizeof(pp))
     memset(pm, 0, sizeof(pm))
     if need == 2 and not cards:
-        return 2 if t.n == 3 and loses_two(c, t, s) else 0
+        return 2 if seats(shape, t) == 3 and loses_two(shape, c, t, s) else 0
     tm = t.follow[ts][tc] if tc >= 0 else 0
-    bits = t.plain or t.jass  # (Jass outside trumps, all these look at: a suit ranks in bit order)
+    # (Jass outside trumps, all these look at: a suit ranks in bit order)
+    bits = plain(shape, t) or jass_rules(shape, t)
     for y in range(t.ncls):
         H = s.hands[hero] & t.lead_mask[ts][y]
-        if not H or (t.jass and y == tc):
+        if not H or (jass_rules(shape, t) and y == tc):
             continue
-        for o in range(t.n):
+        for o in range(seats(shape, t)):
             if o == hero or not s.hands[o]:
                 continue
             f = s.hands[o] & t.follow[ts][y]
@@ -1185,7 +1283,7 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
                 if bits:
                     ea[ne] = popcount64(H & ((f & (~f + 1)) - 1))  # power follows the bits
                 else:
-                    lo = low_power(t, ts, y, f)
+                    lo = low_power(shape, t, ts, y, f)
                     ea[ne] = 0
                     m = H
                     while m:
@@ -1194,8 +1292,8 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
                         ea[ne] += t.power[ts][y][p] < lo
                 if not ea[ne]:
                     continue
-                if t.partition:  # marks: partition search only
-                    el[ne] = H & (~H + 1) if bits else low_piece(t, ts, y, H)
+                if parted(shape, t):  # marks: partition search only
+                    el[ne] = H & (~H + 1) if bits else low_piece(shape, t, ts, y, H)
                 else:
                     el[ne] = 0
             elif y != tc and not (s.hands[o] & ~tm):
@@ -1224,18 +1322,18 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
             ey[ne] = y
             eo[ne] = o
             ne += 1
-    if lead and best < 2 and need != 1 and cards and not t.jass and popcount64(s.hands[hero]) >= 2 \
-            and exit_to_bad_leader(t, s, s.hands[hero], 0, &used):
+    if lead and best < 2 and need != 1 and cards and not jass_rules(shape, t) and popcount64(s.hands[hero]) >= 2 \
+            and exit_to_bad_leader(shape, t, s, s.hands[hero], 0, &used):
         mark[0] = used
         return 2
-    if lead or t.jass:
+    if lead or jass_rules(shape, t):
         return best
     if need > 1:
-        k = exits_after_trick(t, s, ne, ea, eb, ev, ey, eo, el, &used, need)
+        k = exits_after_trick(shape, t, s, ne, ea, eb, ev, ey, eo, el, &used, need)
         if k > best:
             mark[0] = used
             return k
-        if need == 2 and t.n == 3 and not t.partition and loses_two(c, t, s):
+        if need == 2 and seats(shape, t) == 3 and not parted(shape, t) and loses_two(shape, c, t, s):
             return 2
         return best
     if best:
@@ -1245,11 +1343,11 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
         Lx = s.hands[L] & t.lead_mask[ts][x]
         if not Lx:
             continue
-        if loses_led(t, s, hero, (<u64>1) << hero, x, Lx, tm, &used):
+        if loses_led(shape, t, s, hero, (<u64>1) << hero, x, Lx, tm, &used):
             continue
-        if t.partition and not s.hands[hero] & t.follow[ts][x]:
-            used |= low_piece(t, ts, x, Lx)  # void, with only trumps
-        k = exit_after(t, s, x, ne, ea, eb, ev, ey, eo)
+        if parted(shape, t) and not s.hands[hero] & t.follow[ts][x]:
+            used |= low_piece(shape, t, ts, x, Lx)  # void, with only trumps
+        k = exit_after(shape, t, s, x, ne, ea, eb, ev, ey, eo)
         if k < 0:
             return 0
         used |= el[k]
@@ -1257,7 +1355,8 @@ cdef inline int lone_exits(Ctx* c, Tab* t, State* s, u64* mark, int need) noexce
     return 1
 
 
-cdef inline int ducks_lead(Tab* t, State* s, u64 team, int x, u64 Lx, u64 hx, u64* used) noexcept nogil:
+cdef inline int ducks_lead(Shape* shape, Tab* t, State* s, u64 team, int x, u64 Lx, u64 hx,
+                           u64* used) noexcept nogil:
     """1 when a seat of ``team`` (the lone hero's, or one of a team's) holding ``hx`` of class
     ``x`` surely plays under a piece of the other side to a trick the leader leads in it: its
     lowest piece of it is below the leader's lowest (``Lx``), or below every piece of it that
@@ -1267,36 +1366,36 @@ cdef inline int ducks_lead(Tab* t, State* s, u64 team, int x, u64 Lx, u64 hx, u6
     nodes, 2.4% fewer instructions; minimisere/after6, 30: 1.1% and 0.9%)."""
     cdef int ts = s.ts, lo, o
     cdef u64 f, h
-    if t.plain:
+    if plain(shape, t):
         # power rises with the bit within a class: the lowest pieces compare as bits (with
         # the class loops stopping at ``ncls``: the same nodes, 1.1-1.2% fewer instructions
         # on Minimisere cut to 8 cards and Minimo full deals, 0.4-0.9% on the other games)
         h = hx & (~hx + 1)
-        if t.partition:
+        if parted(shape, t):
             used[0] |= h | (Lx & (~Lx + 1))
         if h < (Lx & (~Lx + 1)):
             return 1
-        for o in range(t.n):
+        for o in range(seats(shape, t)):
             if o == s.leader or (team >> o) & 1:
                 continue
             f = s.hands[o] & t.follow[ts][x]
             if f and (f & (~f + 1)) > h:
-                if t.partition:
+                if parted(shape, t):
                     used[0] |= f & (~f + 1)
                 return 1
         return 0
-    lo = low_power(t, ts, x, hx)
-    if t.partition:
-        used[0] |= low_piece(t, ts, x, hx) | low_piece(t, ts, x, Lx)
-    if lo < low_power(t, ts, x, Lx):
+    lo = low_power(shape, t, ts, x, hx)
+    if parted(shape, t):
+        used[0] |= low_piece(shape, t, ts, x, hx) | low_piece(shape, t, ts, x, Lx)
+    if lo < low_power(shape, t, ts, x, Lx):
         return 1
-    for o in range(t.n):
+    for o in range(seats(shape, t)):
         if o == s.leader or (team >> o) & 1:
             continue
         f = s.hands[o] & t.follow[ts][x]
-        if f and low_power(t, ts, x, f) > lo:
-            if t.partition:
-                used[0] |= low_piece(t, ts, x, f)
+        if f and low_power(shape, t, ts, x, f) > lo:
+            if parted(shape, t):
+                used[0] |= low_piece(shape, t, ts, x, f)
             return 1
     return 0
 
@@ -1313,7 +1412,8 @@ cdef inline int f_exit(int a, int b, int lead, int plain) noexcept nogil:
     return (k + lead) // 2
 
 
-cdef inline int exits_after_trick(Tab* t, State* s, int ne, int* ea, int* eb, int* ev, int* ey, int* eo,
+cdef inline int exits_after_trick(Shape* shape, Tab* t, State* s, int ne, int* ea, int* eb,
+                                  int* ev, int* ey, int* eo,
                                   u64* el, u64* mark, int need) noexcept nogil:
     """Not on lead: the least, over the classes the leader can lead, of what he surely loses
     from here (0 where that is below ``need``): 1 for this trick where he can lose it
@@ -1348,11 +1448,11 @@ cdef inline int exits_after_trick(Tab* t, State* s, int ne, int* ea, int* eb, in
             continue
         hx = H & t.follow[ts][x]
         if hx:
-            duck = ducks_lead(t, s, (<u64>1) << t.hero, x, Lx, hx, &used)
+            duck = ducks_lead(shape, t, s, (<u64>1) << t.hero, x, Lx, hx, &used)
         else:
             duck = x == tc or (H & ~tm) != 0
-            if not duck and t.partition:
-                used |= low_piece(t, ts, x, Lx)
+            if not duck and parted(shape, t):
+                used |= low_piece(shape, t, ts, x, Lx)
         vx = 1 if duck else 0
         for j in range(nu):
             i = use[j]
@@ -1366,7 +1466,7 @@ cdef inline int exits_after_trick(Tab* t, State* s, int ne, int* ea, int* eb, in
                 a1 = ea[i] - (0 if cand & ~t.lead_mask[ts][y] else 1)
             else:
                 a1 = ea[i] - (0 if popcount64(H) > ea[i] else 1)  # only trumps: a non-exit one if any
-            b1 = exit_b_after(t, s, x, y, o, eb[i], ev[i], &spend)
+            b1 = exit_b_after(shape, t, s, x, y, o, eb[i], ev[i], &spend)
             if duck:
                 v = 1 + f_exit(a1, b1 - spend, 0, plain)  # (he loses the trick either way)
             else:
@@ -1380,14 +1480,14 @@ cdef inline int exits_after_trick(Tab* t, State* s, int ne, int* ea, int* eb, in
                 vx = v
                 if vx >= need:
                     break
-        if vx < 2 and need >= 2 and duck and cards and not t.jass and popcount64(H) >= 2:
+        if vx < 2 and need >= 2 and duck and cards and not jass_rules(shape, t) and popcount64(H) >= 2:
             # he loses this trick, and its winner leads into him
             d = hx & (~hx + 1) if hx else (<u64>1) << (63 - __builtin_clzll(H & ~tm))
-            if all_lead_into(t, s, H & ~d, &used):
+            if all_lead_into(shape, t, s, H & ~d, &used):
                 vx = 2
-        if vx < 2 and need >= 2 and not duck and hx and cards and not t.jass and popcount64(H) >= 3 \
-                and exit_to_bad_leader(t, s, H & ~(hx & (~hx + 1)), 1, &used) \
-                and all_lead_into(t, s, H & ~(hx & (~hx + 1)), &used):
+        if vx < 2 and need >= 2 and not duck and hx and cards and not jass_rules(shape, t) and popcount64(H) >= 3 \
+                and exit_to_bad_leader(shape, t, s, H & ~(hx & (~hx + 1)), 1, &used) \
+                and all_lead_into(shape, t, s, H & ~(hx & (~hx + 1)), &used):
             # he plays his lowest card of the suit: made to win, the exit above (two tricks
             # after this one); let lose, the trick's winner leads into him
             vx = 2
@@ -1399,13 +1499,14 @@ cdef inline int exits_after_trick(Tab* t, State* s, int ne, int* ea, int* eb, in
     return total
 
 
-cdef inline int exit_b_after(Tab* t, State* s, int x, int y, int o, int eb, int ev, int* spend) noexcept nogil:
+cdef inline int exit_b_after(Shape* shape, Tab* t, State* s, int x, int y, int o, int eb, int ev,
+                             int* spend) noexcept nogil:
     """What is surely left of an exit's ``eb`` (class ``y``, seat ``o``; ``ev``: void there, all
     trumps) after a trick the leader leads in class ``x``: one less where the seat's play
     could be one of its count. ``spend``: 1 where that play would be a trump above his exit
     trumps, spent by a seat void in ``x`` in a trick he must follow or plays after it in, so
     that he loses that trick (the count is then left whole for a trick he wins)."""
-    cdef int ts = s.ts, L = s.leader, n = t.n, tc = t.trump_class[ts]
+    cdef int ts = s.ts, L = s.leader, n = seats(shape, t), tc = t.trump_class[ts]
     cdef u64 f = s.hands[o] & t.follow[ts][y]
     spend[0] = 0
     if ev:
@@ -1420,7 +1521,7 @@ cdef inline int exit_b_after(Tab* t, State* s, int x, int y, int o, int eb, int 
     return eb - 1
 
 
-cdef inline int exit_after(Tab* t, State* s, int x, int ne, int* ea, int* eb, int* ev, int* ey,
+cdef inline int exit_after(Shape* shape, Tab* t, State* s, int x, int ne, int* ea, int* eb, int* ev, int* ey,
                            int* eo) noexcept nogil:
     """The first of the exits (``lone_exits``) that survives a trick of class ``x`` that the
     leader leads and the hero wins, or -1: his piece (of those following ``x``) and the
@@ -1435,7 +1536,7 @@ cdef inline int exit_after(Tab* t, State* s, int x, int ne, int* ea, int* eb, in
         y = ey[i]
         o = eo[i]
         a = ea[i] - (1 if s.hands[t.hero] & t.lead_mask[ts][y] & t.follow[ts][x] else 0)
-        b = exit_b_after(t, s, x, y, o, eb[i], ev[i], &spend)
+        b = exit_b_after(shape, t, s, x, y, o, eb[i], ev[i], &spend)
         if a >= 1 and b >= 1:
             return i
     return -1
@@ -1455,7 +1556,7 @@ cdef inline int ducks_all(u64 H, u64 O) noexcept nogil:
     return 1
 
 
-cdef inline int team_loses_one(Tab* t, State* s, u64 team) noexcept nogil:
+cdef inline int team_loses_one(Shape* shape, Tab* t, State* s, u64 team) noexcept nogil:
     """1 when the seats of ``team``, wanting no tricks, surely lose the trick at hand (a trick
     start). Nobody must overtake or trump, so a seat beats a piece only when forced.
 
@@ -1477,14 +1578,14 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team) noexcept nogil:
             Lx = s.hands[L] & t.lead_mask[ts][x]
             if not Lx:
                 continue
-            top = low_power(t, ts, x, Lx)  # the team's top piece: its lead, then its partners'
+            top = low_power(shape, t, ts, x, Lx)  # the team's top piece: its lead, then its partners'
             ok = 1
-            for q in range(t.n):
+            for q in range(seats(shape, t)):
                 if q == L or not (team >> q) & 1:
                     continue
                 f = s.hands[q] & t.follow[ts][x]
                 if f:
-                    k = low_power(t, ts, x, f)
+                    k = low_power(shape, t, ts, x, f)
                     if k > top:
                         top = k
                 elif x != tc and not (s.hands[q] & ~tm):
@@ -1492,20 +1593,20 @@ cdef inline int team_loses_one(Tab* t, State* s, u64 team) noexcept nogil:
                     break
             if not ok:
                 continue
-            for o in range(t.n):
+            for o in range(seats(shape, t)):
                 if (team >> o) & 1 or not s.hands[o]:
                     continue
                 f = s.hands[o] & t.follow[ts][x]
                 if f:
-                    if low_power(t, ts, x, f) > top:
+                    if low_power(shape, t, ts, x, f) > top:
                         return 1
                 elif x != tc and not (s.hands[o] & ~tm):
                     return 1  # void, nothing but trumps: he must trump it
         return 0
-    return ducks_every_lead(t, s, team)
+    return ducks_every_lead(shape, t, s, team)
 
 
-cdef inline int ducks_every_lead(Tab* t, State* s, u64 team) noexcept nogil:
+cdef inline int ducks_every_lead(Shape* shape, Tab* t, State* s, u64 team) noexcept nogil:
     """1 when every seat of ``team`` (the lone hero's, or a team's), not on lead, surely
     plays under a piece of the other side whatever class the leader leads (``loses_led``
     for each)."""
@@ -1516,12 +1617,12 @@ cdef inline int ducks_every_lead(Tab* t, State* s, u64 team) noexcept nogil:
         m &= m - 1
         for x in range(t.ncls):
             Lx = s.hands[s.leader] & t.lead_mask[ts][x]
-            if Lx and not loses_led(t, s, q, team, x, Lx, tm, &used):
+            if Lx and not loses_led(shape, t, s, q, team, x, Lx, tm, &used):
                 return 0
     return 1
 
 
-cdef inline int team_ducks_after(Tab* t, State* s, u64 team) noexcept nogil:
+cdef inline int team_ducks_after(Shape* shape, Tab* t, State* s, u64 team) noexcept nogil:
     """1 when, after any one trick that the other side wins (each seat spends one piece of
     those it holds now), ``team`` surely loses the next as well: whichever seat of the other
     side leads it and whatever class, each seat of the team can play below that leader's
@@ -1531,22 +1632,22 @@ cdef inline int team_ducks_after(Tab* t, State* s, u64 team) noexcept nogil:
     where trumps are led)."""
     cdef int x, o, q, ts = s.ts, tc = t.trump_class[ts], lo, k
     cdef u64 Lx, f, g, tm = t.follow[ts][tc] if tc >= 0 else 0
-    for o in range(t.n):
+    for o in range(seats(shape, t)):
         if (team >> o) & 1 or not s.hands[o]:
             continue
         for x in range(t.ncls):
             Lx = s.hands[o] & t.lead_mask[ts][x]
             if not Lx:
                 continue
-            lo = low_power(t, ts, x, Lx)
-            for q in range(t.n):
+            lo = low_power(shape, t, ts, x, Lx)
+            for q in range(seats(shape, t)):
                 if not (team >> q) & 1:
                     continue
                 f = s.hands[q] & t.follow[ts][x]
                 k = popcount64(f)
                 if k >= 2:
-                    g = f & ~low_piece(t, ts, x, f)
-                    if low_power(t, ts, x, g) >= lo:
+                    g = f & ~low_piece(shape, t, ts, x, f)
+                    if low_power(shape, t, ts, x, g) >= lo:
                         return 0
                 elif k == 1:
                     if t.power[ts][x][ctz64(f)] >= lo or (x != tc and not (s.hands[q] & ~f & ~tm)):
@@ -1556,7 +1657,7 @@ cdef inline int team_ducks_after(Tab* t, State* s, u64 team) noexcept nogil:
     return 1
 
 
-cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
+cdef inline int hero_safe(Shape* shape, Tab* t, State* s) noexcept nogil:
     """1 when a lone hero who avoids tricks and holds no trump can lose every trick to come
     (Jass: once its trump is fixed; the others' right to trump only ever beats him).
 
@@ -1574,10 +1675,10 @@ cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
     of each other hand's cards lie below each of his; holding no trump is a length too)."""
     cdef int x, y, hero = t.hero, tc = t.trump_class[s.ts], bad = 0, badx = -1
     cdef u64 H, O = 0, F, low, m, d, Lb
-    if (t.jass and s.ts == NONE) or not t.lone_min \
+    if (jass_rules(shape, t) and s.ts == NONE) or not t.lone_min \
             or not t.suit_mask[0] or (tc >= 0 and s.hands[hero] & t.suit_mask[tc]):
         return 0
-    for x in range(t.n):
+    for x in range(seats(shape, t)):
         if x != hero:
             O |= s.hands[x]
     for x in range(4):
@@ -1587,7 +1688,7 @@ cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
     if bad > 1:
         return 0
     if s.leader != hero:
-        if bad == 0 or t.jass:
+        if bad == 0 or jass_rules(shape, t):
             # (Jass: 0.5-1% more nodes with the shed card below, jass/after3 and full deals)
             return bad == 0
         # (minimisere/after6, 30 positions: tricks 7.8%, points 14% fewer nodes)
@@ -1608,7 +1709,7 @@ cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
             continue
         H = s.hands[hero] & t.suit_mask[x]
         F = 0  # the highest of the others' lowest cards of this suit: below it, someone must beat
-        for y in range(t.n):
+        for y in range(seats(shape, t)):
             m = s.hands[y] & t.suit_mask[x]
             if y != hero and m:
                 low = m & (~m + 1)
@@ -1622,7 +1723,7 @@ cdef inline int hero_safe(Tab* t, State* s) noexcept nogil:
     return 0
 
 
-cdef inline int jass_exit_after(Tab* t, State* s, u64* mark) noexcept nogil:
+cdef inline int jass_exit_after(Shape* shape, Tab* t, State* s, u64* mark) noexcept nogil:
     """Mittlere Jass before its trump, a lone hero who avoids tricks, two or more cards a
     hand: 1 when he surely loses one of the tricks left. In some suit his lowest card ``h``
     is no J or 9, another seat holds two cards of the suit besides the J, all above ``h``,
@@ -1647,7 +1748,7 @@ cdef inline int jass_exit_after(Tab* t, State* s, u64* mark) noexcept nogil:
             continue  # the J or the 9: not below the others once the suit is trump
         if not (hx & (hx - 1)) and s.leader != hero and s.hands[s.leader] & t.suit_mask[x]:
             continue  # the suit may be led now, and ``h`` is his only card of it
-        for o in range(t.n):
+        for o in range(seats(shape, t)):
             if o == hero:
                 continue
             ox = s.hands[o] & t.suit_mask[x]
@@ -1657,7 +1758,7 @@ cdef inline int jass_exit_after(Tab* t, State* s, u64* mark) noexcept nogil:
     return 0
 
 
-cdef inline int jass_exits(Tab* t, State* s, u64* mark) noexcept nogil:
+cdef inline int jass_exits(Shape* shape, Tab* t, State* s, u64* mark) noexcept nogil:
     """Mittlere Jass before its trump, a lone hero who avoids tricks: tricks left that he
     surely loses by exits against one seat ``o`` that add up, as ``lone_exits`` counts them
     once a trump is fixed. In each suit, ``a``: his cards below all of ``o``'s cards of it,
@@ -1676,7 +1777,7 @@ cdef inline int jass_exits(Tab* t, State* s, u64* mark) noexcept nogil:
     cdef int x, o, hero = t.hero, best = 0, k, P, E, a, b, lead = s.leader == hero
     cdef int r = popcount64(s.hands[hero])
     cdef u64 ox, J
-    for o in range(t.n):
+    for o in range(seats(shape, t)):
         if o == hero:
             continue
         P = 0
@@ -1699,7 +1800,7 @@ cdef inline int jass_exits(Tab* t, State* s, u64* mark) noexcept nogil:
     return best
 
 
-cdef inline int exits_asked(Tab* t, int r) noexcept nogil:
+cdef inline int exits_asked(Shape* shape, Tab* t, int r) noexcept nogil:
     """The most losses ``lone_exits`` is asked for in the tricks measure with ``r`` cards a
     hand: two with cards (on lead too since its exits add up and ``exit_to_bad_leader``),
     in Jass, which has no ``exits_after_trick``, only from 5 cards (its count of exits alone:
@@ -1707,11 +1808,11 @@ cdef inline int exits_asked(Tab* t, int r) noexcept nogil:
     cards 2.3% fewer and 0.2% more, cut to 9 cards, 20, 7.8% fewer and 3.7% fewer); with
     tiles, two (``loses_two``) with three players; else one."""
     if t.suit_mask[0]:
-        return 2 if not t.jass or r >= 5 else 1
-    return 2 if t.n == 3 else 1
+        return 2 if not jass_rules(shape, t) or r >= 5 else 1
+    return 2 if seats(shape, t) == 3 else 1
 
 
-cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, int* ub, u64* rlb,
+cdef inline void bounds(Shape* shape, Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, int* ub, u64* rlb,
                         u64* rub) noexcept nogil:
     """Cheap bounds on the final value at a trick boundary: points still out, quick
     tricks of a leader who wants them, the sure trump tricks of either side.
@@ -1727,7 +1828,7 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
     cdef int p, o, T, best, extra, others, qt, L = s.leader, mine = 0, theirs = 0, pmine = 0, ptheirs = 0, tp = 0
     cdef int held, spared
     cdef u64 m = rem & t.pointed[s.ts], mark = 0, tmark = 0, pmark = 0, ptmark = 0, emark = 0
-    cdef u64 opp = (((<u64>1) << t.n) - 1) & ~t.side_mask  # the seats against the side
+    cdef u64 opp = (((<u64>1) << seats(shape, t)) - 1) & ~t.side_mask  # the seats against the side
     cdef u64 tr = rem & t.follow[s.ts][t.trump_class[s.ts]] if t.trump_class[s.ts] >= 0 else 0  # trumps out
     rlb[0] = 0
     rub[0] = 0
@@ -1738,9 +1839,9 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
             if ((t.max_mask >> L) & 1) == ((t.side_mask >> L) & 1):
                 # the leader's team wants tricks: what it can cash is a sure bound
                 if (t.side_mask >> L) & 1:
-                    qt = quick_tricks(t, s, r, beta - s.acc, &mark) if s.acc + r >= beta else 0
+                    qt = quick_tricks(shape, t, s, r, beta - s.acc, &mark) if s.acc + r >= beta else 0
                 else:
-                    qt = quick_tricks(t, s, r, s.acc + r - alpha, &mark) if s.acc <= alpha else 0
+                    qt = quick_tricks(shape, t, s, r, s.acc + r - alpha, &mark) if s.acc <= alpha else 0
                 if qt:
                     if (t.side_mask >> L) & 1:
                         lb[0] = s.acc + qt
@@ -1748,8 +1849,9 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                     else:
                         ub[0] = s.acc + r - qt
                         rub[0] = mark
-            elif not t.jass and (s.acc + 1 >= beta if (t.side_mask >> L) & 1 else s.acc + r - 1 <= alpha) \
-                    and must_win_lead(t, s):
+            elif not jass_rules(shape, t) \
+                    and (s.acc + 1 >= beta if (t.side_mask >> L) & 1 else s.acc + r - 1 <= alpha) \
+                    and must_win_lead(shape, t, s):
                 # it wants to lose them, but cannot lose this one (the leader's ranks decide)
                 if (t.side_mask >> L) & 1:
                     lb[0] = s.acc + 1
@@ -1765,27 +1867,30 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 elif lb[0] <= s.acc and s.acc + 1 >= beta and misses_one(t, s, 0, r, tr, &emark):
                     lb[0] = s.acc + 1
                     rlb[0] = emark
-            if c.use_exits and t.side_mask & (t.side_mask - 1) and not t.jass and not t.partition \
-                    and not (t.max_mask & t.side_mask) and (t.max_mask & opp) == opp:
+            if c.use_exits and t.side_mask & (t.side_mask - 1) and not jass_rules(shape, t) \
+                    and not parted(shape, t) and not (t.max_mask & t.side_mask) and (t.max_mask & opp) == opp:
                 # two teams that both avoid tricks (Moon 4p): the sure loss of the trick at
                 # hand for either (``team_loses_one``); for the other side, that of the next
                 # one too where it holds after any trick (``team_ducks_after``); and for a team
                 # not on lead, two losses by a search of this trick (``lose_trick_then_one``).
                 # See benchmarks/README.md, "Sure losses for two teams".
                 if lb[0] < beta and ub[0] > s.acc + r - 1 and s.acc + r - 2 <= alpha \
-                        and team_loses_one(t, s, t.side_mask):
+                        and team_loses_one(shape, t, s, t.side_mask):
                     if s.acc + r - 1 <= alpha:
                         ub[0] = s.acc + r - 1
-                    elif r >= 2 and not (t.side_mask >> L) & 1 and lose_trick_then_one(c, t, s, t.side_mask):
+                    elif r >= 2 and not (t.side_mask >> L) & 1 \
+                            and lose_trick_then_one(shape, c, t, s, t.side_mask):
                         ub[0] = s.acc + r - 2
-                if ub[0] > alpha and lb[0] < beta and s.acc + 2 >= beta and team_loses_one(t, s, opp):
+                if ub[0] > alpha and lb[0] < beta and s.acc + 2 >= beta and team_loses_one(shape, t, s, opp):
                     if s.acc + 1 >= beta:
                         lb[0] = s.acc + 1
-                    elif r >= 2 and (team_ducks_after(t, s, opp) or not (opp >> L) & 1 and lose_trick_then_one(c, t, s, opp)):
+                    elif r >= 2 and (team_ducks_after(shape, t, s, opp)
+                                     or not (opp >> L) & 1 and lose_trick_then_one(shape, c, t, s, opp)):
                         lb[0] = s.acc + 2
-            if c.use_exits and t.jass and s.ts == NONE and t.lone_min:
+            if c.use_exits and jass_rules(shape, t) and s.ts == NONE and t.lone_min:
                 # Mittlere Jass before its trump, a lone hero who avoids tricks
-                if r >= 2 and ub[0] > s.acc + r - 1 and s.acc + r - 1 <= alpha and jass_exit_after(t, s, &mark):
+                if r >= 2 and ub[0] > s.acc + r - 1 and s.acc + r - 1 <= alpha \
+                        and jass_exit_after(shape, t, s, &mark):
                     # a loss after the trick at hand (a perfect one-loss test there would spare
                     # about a sixth of a full deal's nodes: see benchmarks/README.md, "Moon's
                     # tiles relabelled"). Full deals (20) 5.0% fewer nodes, the median 6.3%
@@ -1795,16 +1900,16 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                     # more losses by exits that add up (``jass_exits``; his and a seat's cards
                     # marked, after the one-loss test above, whose marks are fewer). Full deals
                     # (20) 3.5% fewer nodes, the median 6.6%; 6 deals 2.2% fewer instructions
-                    qt = jass_exits(t, s, &mark)
+                    qt = jass_exits(shape, t, s, &mark)
                     if qt and ub[0] > s.acc + r - qt:
                         ub[0] = s.acc + r - qt
                         rub[0] = mark
             if c.use_exits and t.lone_min and ub[0] > s.acc + r - 1 \
-                    and s.acc + r - exits_asked(t, r) <= alpha:
+                    and s.acc + r - exits_asked(shape, t, r) <= alpha:
                 # a lone hero who avoids tricks loses some ("all the tricks left but one" was
                 # the bound a minimising search proved at a fifth of the trick starts that
                 # failed low: minimo/full tricks, 40 deals)
-                qt = lone_exits(c, t, s, &mark, s.acc + r - alpha)
+                qt = lone_exits(shape, c, t, s, &mark, s.acc + r - alpha)
                 if qt and ub[0] > s.acc + r - qt:
                     ub[0] = s.acc + r - qt
                     rub[0] = mark
@@ -1814,19 +1919,19 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 # full deals 6% and Minimo's 3% fewer instructions, the same nodes; not so the
                 # test below, whose "no more tricks" makes tighter table entries: skipped too,
                 # minimisere/after6's median nodes rose 19%)
-                for p in range(t.n):
+                for p in range(seats(shape, t)):
                     if (t.side_mask >> p) & 1:
                         mine += popcount64(tr & s.hands[p])
                 theirs = popcount64(tr) - mine
             if (s.acc + mine >= beta or s.acc + r - theirs <= alpha) \
-                    and trump_tricks(t, s, &mine, &theirs, &mark, &tmark):
+                    and trump_tricks(shape, t, s, &mine, &theirs, &mark, &tmark):
                 if lb[0] < s.acc + mine:
                     lb[0] = s.acc + mine
                     rlb[0] = mark
                 if ub[0] > s.acc + r - theirs:
                     ub[0] = s.acc + r - theirs
                     rub[0] = tmark
-            if t.lone_min and ub[0] > s.acc and s.acc <= alpha and hero_safe(t, s):
+            if t.lone_min and ub[0] > s.acc and s.acc <= alpha and hero_safe(shape, t, s):
                 ub[0] = s.acc
                 rub[0] = s.hands[t.hero]
         return
@@ -1835,13 +1940,13 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
         m &= m - 1
         fut += t.max_future[s.ts][p]
     if t.kind == KIND_MINIMO:
-        others = t.n - popcount64(s.skey | ((<uint32_t>1) << t.hero))
-        if others and tr and t.plain:
+        others = seats(shape, t) - popcount64(s.skey | ((<uint32_t>1) << t.hero))
+        if others and tr and plain(shape, t):
             # a player whose trumps cannot each be beaten by a higher one of another player
             # (``outmatched``; ranks in bit order) wins a trick with one: no zero-trick player
             # (the top trump's holder alone, before: full deals, 100, points 1.5% more nodes,
             # 0.7% more instructions)
-            for o in range(t.n):
+            for o in range(seats(shape, t)):
                 m = s.hands[o] & tr
                 if m and o != t.hero and not (s.skey >> o) & 1 \
                         and outmatched(m, tr & ~m) < popcount64(m):
@@ -1861,9 +1966,9 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 held = popcount64(tr & s.hands[t.hero])
                 if s.acc + held * t.trick_value + tp >= beta \
                         or ub[0] - (popcount64(tr) - held) * t.trick_value - tp <= alpha:
-                    trump_tricks(t, s, &mine, &theirs, &mark, &tmark)
+                    trump_tricks(shape, t, s, &mine, &theirs, &mark, &tmark)
                     if tp:
-                        trump_points(t, s, &pmine, &ptheirs, &pmark, &ptmark)
+                        trump_points(shape, t, s, &pmine, &ptheirs, &pmark, &ptmark)
             spared = theirs * t.trick_value + ptheirs  # tricks and points the hero cannot take
             if spared:
                 ub[0] -= spared
@@ -1871,7 +1976,8 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
             if c.use_exits and t.lone_min and ub[0] > alpha and ub[0] + spared - r * t.trick_value <= alpha:
                 # or the tricks he can surely lose, each one the less (whoever takes it, it
                 # only lowers his zero-trick charge), where that spares more
-                qt = lone_exits(c, t, s, &emark, (ub[0] + spared - alpha + t.trick_value - 1) // t.trick_value)
+                qt = lone_exits(shape, c, t, s, &emark,
+                                (ub[0] + spared - alpha + t.trick_value - 1) // t.trick_value)
                 if qt * t.trick_value > spared:
                     ub[0] += spared - qt * t.trick_value
                     rub[0] = emark
@@ -1880,13 +1986,13 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
                 lb[0] = s.acc + mine * t.trick_value + pmine
                 rlb[0] = mark | pmark
             elif s.leader == t.hero and not ((t.max_mask >> t.hero) & 1) and s.acc + 1 >= beta \
-                    and must_win_lead(t, s):
+                    and must_win_lead(shape, t, s):
                 lb[0] = s.acc + 1
                 rlb[0] = s.hands[L]
             else:
                 # no more tricks for the hero: nothing more taken, and no zero-trick escape lost
                 extra = s.acc + 5 * others if (s.skey >> t.hero) & 1 else 0
-                if extra <= alpha and t.lone_min and hero_safe(t, s):
+                if extra <= alpha and t.lone_min and hero_safe(shape, t, s):
                     ub[0] = extra
                     rub[0] = s.hands[t.hero]
         return
@@ -1903,12 +2009,12 @@ cdef inline void bounds(Ctx* c, Tab* t, State* s, int alpha, int beta, int* lb, 
             and tr & t.pointed[s.ts]:
         # a trump above all of the other side's wins wherever it is played (a trump can
         # always be played, and only a higher one beats it): its points go one way
-        trump_points(t, s, &pmine, &ptheirs, &pmark, &ptmark)
+        trump_points(shape, t, s, &pmine, &ptheirs, &pmark, &ptmark)
         lb[0] += pmine
         rlb[0] = pmark
         ub[0] -= ptheirs
         rub[0] = ptmark
-    if c.use_qt and t.kind == KIND_ADDITIVE and t.lone_min and s.acc <= alpha and hero_safe(t, s):
+    if c.use_qt and t.kind == KIND_ADDITIVE and t.lone_min and s.acc <= alpha and hero_safe(shape, t, s):
         ub[0] = s.acc  # the side scores only from tricks it takes
         rub[0] = s.hands[t.hero]
 
@@ -1939,13 +2045,13 @@ cdef inline u64 from_power(Tab* t, int ts, u64 x) noexcept nogil:
     return permute_trumps(t, ts, x, t.perm_inv)
 
 
-cdef inline void make_key(Ctx* c, Tab* t, State* s, Key* key) noexcept nogil:
+cdef inline void make_key(Shape* shape, Ctx* c, Tab* t, State* s, Key* key) noexcept nogil:
     """The table key of a trick-boundary state. Where the tables allow it, hands are
     written by relative rank (each suit's remaining cards compressed to its low end,
     with the suit lengths in ``meta``), so positions that differ only in which
     equivalent cards are gone share an entry; pieces in ``keep`` (points) stay named."""
     cdef u64 R, P
-    cdef int i, n = t.n
+    cdef int i, n = seats(shape, t)
     if not (t.norm[s.ts] and c.use_norm):
         for i in range(4):
             key.k[i] = s.hands[i]
@@ -2133,11 +2239,11 @@ cdef inline int kept_equivalent(Tab* t, State* s, int b, u64 moves, u64 inplay) 
     return -1
 
 
-cdef inline u64 root_reps(Tab* t, State* s, int* rep) noexcept nogil:
+cdef inline u64 root_reps(Shape* shape, Tab* t, State* s, int* rep) noexcept nogil:
     """The legal moves of the seat to move (a mask), and in ``rep`` each one's kept
     representative (``kept_equivalent`` followed to a move that has none)."""
     cdef int a, b, m
-    cdef u64 moves = legal(t, s, t.seatmod[s.leader + s.tlen]), left = moves
+    cdef u64 moves = legal(shape, t, s, t.seatmod[s.leader + s.tlen]), left = moves
     cdef u64 inplay = in_play(s)
     while left:
         m = ctz64(left)
@@ -2160,12 +2266,12 @@ cdef inline u64 in_play(State* s) noexcept nogil:
     return inplay
 
 
-cdef inline u64 drop_equivalents(Tab* t, State* s, u64 moves) noexcept nogil:
+cdef inline u64 drop_equivalents(Shape* shape, Tab* t, State* s, u64 moves) noexcept nogil:
     """Keep one piece of each run of interchangeable pieces (see tables._equivalences)."""
     cdef u64 inplay = 0  # computed once needed (never 0 then: it holds the moves)
     cdef u64 out = moves, m = moves, plain, bb, above
     cdef int b
-    if t.norm[s.ts] and t.suit_mask[0] and not t.jass:
+    if t.norm[s.ts] and t.suit_mask[0] and not jass_rules(shape, t):
         inplay = in_play(s)
         # Plain card games: rank order is bit order in each suit and the unnamed cards of a
         # suit behave alike, so a run is a stretch of one hand's unnamed cards with no other
@@ -2235,12 +2341,12 @@ cdef inline void set_best(PEntry* e, int bpos) noexcept nogil:
     e.link = (e.link & NIL) | (<uint32_t>bpos << 24)
 
 
-cdef inline void pmake_key(Tab* t, State* s, Key* key, u64 R) noexcept nogil:
+cdef inline void pmake_key(Shape* shape, Tab* t, State* s, Key* key, u64 R) noexcept nogil:
     """``R``: the remaining cards in power order (``to_power``)."""
     cdef u64 lens = 0, S, P13 = to_power(t, s.ts, s.hands[1] | s.hands[3]), P23 = to_power(t, s.ts, s.hands[2] | s.hands[3])
     cdef int i, x, tb
     cdef uint32_t sig = 0
-    for i in range(t.n):
+    for i in range(seats(shape, t)):
         for x in range(4):
             lens |= (<u64>popcount64(s.hands[i] & t.suit_mask[x])) << (16 * i + 4 * x)
     for x in range(4):
@@ -2463,15 +2569,15 @@ cdef inline void ptt_store(Ctx* c, Tab* t, Key* key, u64 h, u64 R, int ts, u64 r
         d.count += 1
 
 
-cdef inline u64 trick_mark(Tab* t, int ts, int* trick) noexcept nogil:
+cdef inline u64 trick_mark(Shape* shape, Tab* t, int ts, int* trick) noexcept nogil:
     """The winner of a finished trick when its rank mattered: it beat a card of its own suit."""
     cdef int cls = t.lead_class[ts][trick[0]], i, w = 0, best = -1, pw
-    for i in range(t.n):
+    for i in range(seats(shape, t)):
         pw = t.power[ts][cls][trick[i]]
         if pw > best:
             best = pw
             w = i
-    for i in range(t.n):
+    for i in range(seats(shape, t)):
         if i != w and t.piece_suit[trick[i]] == t.piece_suit[trick[w]]:
             return (<u64>1) << trick[w]
     return 0
@@ -2536,14 +2642,14 @@ cdef inline bint hero_avoids(Tab* t, int seat) noexcept nogil:
 
 # --- bridge-like leads -----------------------------------------------------------------
 
-cdef inline bint team_lead(Tab* t, int seat) noexcept nogil:
+cdef inline bint team_lead(Shape* shape, Tab* t, int seat) noexcept nogil:
     """Whether a lead of ``seat`` is weighed as in bridge (``nt_lead_weight``,
     ``trump_lead_weight``): cards in plain rank order, four seats in two teams of partners
     opposite, the side on lead wanting tricks and no points (bridge, Minimisere with partners
     played for the most tricks). Not Moon 4p, whose tiles follow two suits: played for
     the most tricks (30 deals) it took 43% more nodes with them."""
-    return t.n == 4 and t.suit_mask[0] != 0 and t.plain and not t.scored and wants_tricks(t, seat) \
-        and popcount64(t.side_mask) == 2 and ((t.side_mask >> seat) & 1) == ((t.side_mask >> t.seatmod[seat + 2]) & 1)
+    return seats(shape, t) == 4 and t.suit_mask[0] != 0 and plain(shape, t) and not t.scored \
+        and wants_tricks(t, seat) and popcount64(t.side_mask) == 2 and ((t.side_mask >> seat) & 1) == ((t.side_mask >> t.seatmod[seat + 2]) & 1)
 
 
 cdef struct SuitView:
@@ -2796,25 +2902,25 @@ cdef inline int third_hand_nt(Tab* t, State* s, int seat, int p) noexcept nogil:
     return -rank
 
 
-cdef inline bint killer_first(Tab* t, State* s, int seat) noexcept nogil:
+cdef inline bint killer_first(Shape* shape, Tab* t, State* s, int seat) noexcept nogil:
     """Whether the killer lead goes before the order by answers (see ``search``): not for the
     hero's side in card games, unless it wants tricks with no trump (bridge in no-trump:
     full deals, 20: 39% more nodes in all without it, the median 17% fewer); not for a
     bridge-like lead with trumps out, where it only weighs in (``team_lead``)."""
-    if team_lead(t, seat):
+    if team_lead(shape, t, seat):
         return trumps_out(t, s) < 0
     return not (t.suit_mask[0] and (t.side_mask >> seat) & 1
                 and not (wants_tricks(t, seat) and t.trump_class[s.ts] < 0))
 
 
-cdef inline int replies(Tab* t, State* s, int seat, int cls, u64* inplay) noexcept nogil:
+cdef inline int replies(Shape* shape, Tab* t, State* s, int seat, int cls, u64* inplay) noexcept nogil:
     """How many different answers the side against ``seat`` has to a lead of class ``cls``:
     per seat of that side, its runs of interchangeable cards that follow (cards: no card in
     play between them; tiles: each one), or, void, each piece it holds; multiplied over the
     seats. ``inplay``: the pieces in play, computed here once when still 0."""
     cdef int o, n = 1, side = (t.side_mask >> seat) & 1
     cdef u64 m, cm
-    for o in range(t.n):
+    for o in range(seats(shape, t)):
         if ((t.side_mask >> o) & 1) == side:
             continue
         m = s.hands[o] & t.follow[s.ts][cls]
@@ -2828,7 +2934,7 @@ cdef inline int replies(Tab* t, State* s, int seat, int cls, u64* inplay) noexce
     return n
 
 
-cdef inline int answers_after(Tab* t, State* s, int seat, int p) noexcept nogil:
+cdef inline int answers_after(Shape* shape, Tab* t, State* s, int seat, int p) noexcept nogil:
     """How many different plays the side against ``seat`` still has in this trick after
     ``seat`` plays ``p``: the legal moves of each of its seats still to play, multiplied.
     For Jass, whose legal moves depend on the cards already in the trick (its first card
@@ -2836,15 +2942,15 @@ cdef inline int answers_after(Tab* t, State* s, int seat, int p) noexcept nogil:
     led suit); elsewhere ``replies`` counts a lead's answers without playing it."""
     cdef State ch = s[0]
     cdef int j, o, n = 1
-    play(t, &ch, p)
-    for j in range(s.tlen + 1, t.n):
+    play(shape, t, &ch, p)
+    for j in range(s.tlen + 1, seats(shape, t)):
         o = t.seatmod[s.leader + j]
         if ((t.side_mask >> o) & 1) != ((t.side_mask >> seat) & 1):
-            n *= popcount64(legal(t, &ch, o))
+            n *= popcount64(legal(shape, t, &ch, o))
     return n
 
 
-cdef inline int trump_choice(Tab* t, State* s, int seat, int p, bint want) noexcept nogil:
+cdef inline int trump_choice(Shape* shape, Tab* t, State* s, int seat, int p, bint want) noexcept nogil:
     """Jass before its trump is fixed: how well ``p``, a card off the led suit that would fix
     its own suit as trump, suits ``seat`` (``want``: whether it wants tricks). The side
     against a lone hero that avoids tricks wants him long in trumps and itself short, he
@@ -2865,13 +2971,13 @@ cdef inline int trump_choice(Tab* t, State* s, int seat, int p, bint want) noexc
     cdef u64 top = (<u64>1) << t.jack[S]
     top |= top >> 2
     k = 16 * popcount64(s.hands[t.hero] & t.suit_mask[S]) + 12 * popcount64(s.hands[t.hero] & top)
-    for o in range(t.n):
+    for o in range(seats(shape, t)):
         if o != t.hero:
             k -= 8 * popcount64(s.hands[o] & t.suit_mask[S]) + 6 * popcount64(s.hands[o] & top)
     return t.power[NONE][S][p] + (k if (seat != t.hero) != want else -k)
 
 
-cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* out) noexcept nogil:
+cdef inline int order_moves(Shape* shape, Ctx* c, Tab* t, State* s, int seat, u64 moves, int* out) noexcept nogil:
     """Moves, most promising first (the table's best move, if any, is searched before this
     is called): for a seat that wants tricks, the cheapest card that no opponent still to
     play can beat (and none over a partner who already holds the trick that way; discards
@@ -2901,14 +3007,14 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
     cdef int keep = 0   # and the trick is surely its side's (points are better kept than given)
     if s.tlen > 0 and c.order_mode == 4:
         keep = mate_wins and t.scored
-        for j in range(s.tlen + 1, t.n):  # the seats still to play
+        for j in range(s.tlen + 1, seats(shape, t)):  # the seats still to play
             o = t.seatmod[s.leader + j]
             m = s.hands[o] & t.follow[s.ts][cls]
             partner = ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1)
             if not partner:
                 keep = 0
             if want:
-                pw = best_power(t, s.ts, cls, m if m else s.hands[o])
+                pw = best_power(shape, t, s.ts, cls, m if m else s.hands[o])
                 if partner:
                     if pw > plater:
                         plater = pw
@@ -2916,7 +3022,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                     later = pw
             elif m:
                 # one that must follow beats every card below its lowest one
-                pw = low_power(t, s.ts, cls, m)
+                pw = low_power(shape, t, s.ts, cls, m)
                 if not partner:
                     if pw > under:
                         under = pw
@@ -2935,24 +3041,24 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
     # 57% fewer to 16% more, the median 6% fewer. Alone, the scores first saved 1.2% (cut to
     # 8) and the card he must beat last cost 0.2%; with three players (Minimo, Jass) both
     # together saved nothing (Minimo `points` 0.8% more).
-    cdef bint lone4 = (s.tlen == 0 and c.order_mode == 4 and t.n == 4 and t.suit_mask[0] != 0 and not want
-                       and not (t.side_mask >> seat) & 1 and not (t.side_mask & (t.side_mask - 1)))
+    cdef bint lone4 = (s.tlen == 0 and c.order_mode == 4 and seats(shape, t) == 4 and t.suit_mask[0] != 0
+                       and not want and not (t.side_mask >> seat) & 1 and not (t.side_mask & (t.side_mask - 1)))
     cdef int team = -2  # bridge-like leads: trumps out (or -1), else -2; and the killer
     cdef int killer = -1
-    if s.tlen == 0 and c.order_mode == 4 and team_lead(t, seat):
+    if s.tlen == 0 and c.order_mode == 4 and team_lead(shape, t, seat):
         team = trumps_out(t, s)
         killer = c.killer[popcount64(s.hands[seat])][(t.side_mask >> seat) & 1]
     if s.tlen == 0 and c.order_mode == 4 and team == -2:  # (what the other leads' scores ask)
         memset(nrep, 0, sizeof(nrep))
-        for i in range(t.n):
+        for i in range(seats(shape, t)):
             if ((t.side_mask >> i) & 1) != ((t.side_mask >> seat) & 1):
                 opp |= s.hands[i]
             else:
                 ownside |= s.hands[i]
     # the second and third hands of a bridge-like team, no trumps out: DDS's rules
     # (``second_hand_nt``, ``third_hand_nt``); a card's rank there is its bit in its suit
-    cdef bint second_nt = s.tlen == 1 and c.order_mode == 4 and team_lead(t, seat) and trumps_out(t, s) < 0
-    cdef bint third_nt = s.tlen == 2 and c.order_mode == 4 and team_lead(t, seat) and trumps_out(t, s) < 0
+    cdef bint second_nt = s.tlen == 1 and c.order_mode == 4 and team_lead(shape, t, seat) and trumps_out(t, s) < 0
+    cdef bint third_nt = s.tlen == 2 and c.order_mode == 4 and team_lead(shape, t, seat) and trumps_out(t, s) < 0
     while moves:
         p = ctz64(moves)
         moves &= moves - 1
@@ -2963,7 +3069,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 sc = pw if want else -pw
             else:
                 pw = t.power[s.ts][cls][p]
-                if t.jass and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
+                if jass_rules(shape, t) and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
                     pw = FIXES_TRUMP  # fixes trump and wins, for now
                 if want:
                     if mate_wins:
@@ -2992,7 +3098,8 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             # where no such card is left, its highest winner first (sheds the worst card).
             cp = t.lead_class[s.ts][p]
             pw = t.power[s.ts][cp][p]
-            topo = best_power(t, s.ts, cp, opp & t.follow[s.ts][cp])  # the opponents' best card of the class
+            # the opponents' best card of the class
+            topo = best_power(shape, t, s.ts, cp, opp & t.follow[s.ts][cp])
             top = topo > pw
             if want:
                 if not top:
@@ -3002,7 +3109,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 else:
                     # low towards a partner's winner: the side still takes the trick
                     sc = -pw
-                    mw = best_power(t, s.ts, cp, (ownside & ~s.hands[seat]) & t.follow[s.ts][cp])
+                    mw = best_power(shape, t, s.ts, cp, (ownside & ~s.hands[seat]) & t.follow[s.ts][cp])
                     if mw > topo:
                         sc = 500 - pw
             elif top:
@@ -3018,14 +3125,14 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                 if lone4:
                     # Four players: a lead the hero (``opp``) must beat goes after those he
                     # need not (see ``lone4`` above)
-                    if low_power(t, s.ts, cp, opp & t.follow[s.ts][cp]) > pw:
+                    if low_power(shape, t, s.ts, cp, opp & t.follow[s.ts][cp]) > pw:
                         sc = 400 + pw
-                elif t.suit_mask[0] and best_power(t, s.ts, cp, s.hands[seat] & t.follow[s.ts][cp]) <= pw:
-                    for o in range(t.n):
+                elif t.suit_mask[0] and best_power(shape, t, s.ts, cp, s.hands[seat] & t.follow[s.ts][cp]) <= pw:
+                    for o in range(seats(shape, t)):
                         if ((t.side_mask >> o) & 1) == ((t.side_mask >> seat) & 1):
                             continue
                         m = s.hands[o] & t.follow[s.ts][cp]
-                        if m and low_power(t, s.ts, cp, m) > pw:
+                        if m and low_power(shape, t, s.ts, cp, m) > pw:
                             sc = 2000 + pw
                             break
             elif opp & t.follow[s.ts][cp]:
@@ -3060,16 +3167,16 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             # no-trump full deals (20, seeds 100-119) 11%; weights of 10, 30 and 300 did
             # worse in trumps or in no-trump; answers first in no-trump cost 16% and 12%
             # cut to 9 and 11 cards, and one full deal of 20 went from 29 to 169 million.
-            if not t.jass:
+            if not jass_rules(shape, t):
                 if not nrep[cp]:
-                    nrep[cp] = replies(t, s, seat, cp, &inplay)
+                    nrep[cp] = replies(shape, t, s, seat, cp, &inplay)
                 if lone4:
                     sc = 16 * sc - nrep[cp]  # the scores first, the answers (at most 13) breaking ties
                 else:
                     sc -= (ANSWER_WEIGHT if want else ANSWERS_FIRST) * nrep[cp]
         else:
             pw = t.power[s.ts][cls][p]
-            if t.jass and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
+            if jass_rules(shape, t) and s.ts == NONE and t.piece_suit[p] != t.piece_suit[s.trick[0]]:
                 pw = FIXES_TRUMP  # fixes trump and wins, for now
             # a discard: how dangerous it is to keep, by its power where it leads
             x = pw if pw else t.power[s.ts][t.lead_class[s.ts][p]][p]
@@ -3090,7 +3197,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                     # what it wins: Jass `points` full deals, seeds 0-23, 22% fewer nodes)
                     sc = 500 - pw + POINT_WEIGHT * mf
                     if pw == FIXES_TRUMP:
-                        sc += trump_choice(t, s, seat, p, 1)
+                        sc += trump_choice(shape, t, s, seat, p, 1)
                 elif pw > wp:
                     sc = 300 - pw
                 elif pw == 0 and t.suit_mask[0]:
@@ -3112,7 +3219,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                     # winning cards, one with fewer points first: the side takes what it wins)
                     sc = pw - mf
                     if pw == FIXES_TRUMP:
-                        sc += trump_choice(t, s, seat, p, 0)
+                        sc += trump_choice(shape, t, s, seat, p, 0)
                     if mate_wins and t.side_mask & (t.side_mask - 1):
                         # Two teams: each takes the trick from a partner first (as the side
                         # against a lone hero does, below), highest first, the hero's side only
@@ -3144,7 +3251,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
                         hx = s.hands[t.hero] & t.suit_mask[t.piece_suit[p]]
                         if hx and (hx & (~hx + 1)) < (m & (~m + 1)):
                             sc += 100
-        if t.jass and c.order_mode == 4 and s.tlen < t.n - 1:
+        if jass_rules(shape, t) and c.order_mode == 4 and s.tlen < seats(shape, t) - 1:
             # Jass: fewest plays left to the other side first, counted exactly, for the
             # seat's plays after the lead too, where the cards in the trick change what the
             # others may play. Following plays: Jass cut to 9 cards, 30, `tricks` 7.7% and
@@ -3153,7 +3260,7 @@ cdef inline int order_moves(Ctx* c, Tab* t, State* s, int seat, u64 moves, int* 
             # counted instead of their moves: within 2%. Leads, counted so rather than by
             # ``replies``: cut to 9 cards 10.5%, full deals 19% (the median 15%), `points`
             # 3.4%; with interchangeable cards counted once, 3% fewer saved.
-            sc -= ANSWERS_FIRST * answers_after(t, s, seat, p)
+            sc -= ANSWERS_FIRST * answers_after(shape, t, s, seat, p)
         out[k] = p
         score[k] = sc
         k += 1
@@ -3207,16 +3314,16 @@ cdef inline u64 small_twins(Tab* t, int ts, int x, u64 moves, u64 crel) noexcept
 
 # --- search -----------------------------------------------------------------------
 
-cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
+cdef int search(Shape* shape, Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     """Fail-soft alpha-beta: the exact value inside (alpha, beta), else a bound.
 
     ``rel`` gets the cards whose ranks the result depends on (partition search;
     suit lengths, score state and named point cards are always part of a key)."""
     cdef Tab* t = c.t
-    cdef int n = t.n
+    cdef int n = seats(shape, t)
     cdef int seat, maximizing, k, i, v, best, bestmove = 255, first = -1
     cdef int lb, ub, blb, bub, r = 0, a0, b0, alpha0 = alpha, beta0 = beta, probe = 0
-    cdef int part = t.partition and c.use_part
+    cdef int part = parted(shape, t) and c.use_part
     cdef Key key
     cdef u64 h = 0, moves, all_moves, rest, R = 0, rlb = 0, rub = 0, crel, nrel = 0, skip = 0
     cdef int small
@@ -3242,15 +3349,15 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
         c.trick_nodes += 1
         r = popcount64(s.hands[s.leader])
         if r == 0:
-            return final_value(t, s)
+            return final_value(shape, t, s)
         if r == 1:
             ch = s[0]
             for i in range(n):
                 seat = t.seatmod[ch.leader + ch.tlen]
-                play(t, &ch, ctz64(ch.hands[seat]))
+                play(shape, t, &ch, ctz64(ch.hands[seat]))
             if part:
-                rel[0] = trick_mark(t, ch.ts, ch.trick)
-            return final_value(t, &ch)
+                rel[0] = trick_mark(shape, t, ch.ts, ch.trick)
+            return final_value(shape, t, &ch)
         probe = c.use_tt and r > c.tt_min
         lb = -INF
         ub = INF
@@ -3259,7 +3366,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
             # its bounds narrow the window the bounds' tests are skipped by (minimo/full
             # tricks, 60 deals: 7-9% less time, 1.4% fewer nodes; partition probes walk
             # chains, and there the order cost time)
-            make_key(c, t, s, &key)
+            make_key(shape, c, t, s, &key)
             h = hash_of(c, &key)
             c.tt_probes += 1
             e = tt_find(c, &key, h)
@@ -3279,7 +3386,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                 if ub <= alpha:
                     return ub
         if c.use_bounds:
-            bounds(c, t, s, alpha if alpha > lb else lb, beta if beta < ub else ub, &blb, &bub, &rlb, &rub)
+            bounds(shape, c, t, s, alpha if alpha > lb else lb, beta if beta < ub else ub, &blb, &bub, &rlb, &rub)
             if blb > lb:
                 lb = blb
             if bub < ub:
@@ -3294,7 +3401,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                 return lb if lb >= beta else (ub if ub <= alpha else lb)
         if probe and part:
             R = to_power(t, s.ts, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3])
-            pmake_key(t, s, &key, R)
+            pmake_key(shape, t, s, &key, R)
             h = phash(&key)
             ptt_probe(c, &key, h, R, s.ts, s.acc, alpha, beta, &lb, &ub, &rlb, &rub, &first)
             if lb >= beta:
@@ -3320,7 +3427,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
         # count spared 1% of full deals' nodes and cost time)
         r = popcount64(s.hands[s.leader]) + 1  # tricks left, this one's included
         k = beta - s.acc if (t.side_mask >> seat) & 1 else s.acc + r - alpha  # the side needs
-        if (k <= 1 or (k <= r and cashing_rules(t, s))) and trick_is_won(t, s, seat, rel):
+        if (k <= 1 or (k <= r and cashing_rules(shape, t, s))) and trick_is_won(shape, t, s, seat, rel):
             i = 1 + (cash_after_trick(t, s, rel) if k > 1 else 0)
             if i >= k:
                 return s.acc + i if (t.side_mask >> seat) & 1 else s.acc + r - i
@@ -3328,10 +3435,10 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     a0 = alpha
     b0 = beta
     maximizing = (t.max_mask >> seat) & 1
-    moves = all_moves = legal(t, s, seat)
+    moves = all_moves = legal(shape, t, s, seat)
     if c.use_eq and moves & (moves - 1):
-        moves = drop_equivalents(t, s, moves)
-    if first < 0 and s.tlen == 0 and c.order_mode == 4 and killer_first(t, s, seat):
+        moves = drop_equivalents(shape, t, s, moves)
+    if first < 0 and s.tlen == 0 and c.order_mode == 4 and killer_first(shape, t, s, seat):
         # No best move from the table: the lead that last cut at a trick start with as many
         # cards left, the same side on lead (the killer heuristic). Full deals, nodes: moon3
         # 16-21% and moon4 23% fewer, bridge (10) 16%, Minimo 2.5%; Minimisere and Jass cut
@@ -3365,7 +3472,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
             if not rest:
                 break
             if rest & (rest - 1):
-                k += order_moves(c, t, s, seat, rest, order + k)
+                k += order_moves(shape, c, t, s, seat, rest, order + k)
                 if s.tlen == 0 and c.order_mode == 4 and not part and not hero_avoids(t, seat):
                     # (not after the order by answers: Minimo `tricks` 1.8% and `points`
                     # 2.7% fewer nodes without it there, Moon within 0.3%)
@@ -3377,14 +3484,14 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
         if (skip >> order[i]) & 1:
             continue
         ch = s[0]
-        play(t, &ch, order[i])
+        play(shape, t, &ch, order[i])
         spent = c.nodes
-        v = search(c, &ch, alpha, beta, &crel)
+        v = search(shape, c, &ch, alpha, beta, &crel)
         if c.aborted:
             return 0
         if part:
             if s.tlen == n - 1:
-                crel |= trick_mark(t, ch.ts, ch.trick)
+                crel |= trick_mark(shape, t, ch.ts, ch.trick)
             nrel |= crel
             if small:
                 skip |= small_twins(t, s.ts, order[i], moves, crel)
@@ -3424,7 +3531,7 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
                 c.lead_cost[r][order[i]] = <uint32_t>spent
             break
     if part:
-        if t.jass:
+        if jass_rules(shape, t):
             nrel |= jass_rank_mark(t, s, seat)
         if all_moves != moves:
             nrel = widen_equivalents(t, s, all_moves, moves, nrel)
@@ -3457,13 +3564,13 @@ cdef int search(Ctx* c, State* s, int alpha, int beta, u64* rel) noexcept nogil:
     return best
 
 
-cdef int mtdf(Ctx* c, State* s, int guess) noexcept nogil:
+cdef int mtdf(Shape* shape, Ctx* c, State* s, int guess) noexcept nogil:
     """The exact value by null-window searches (MTD(f) on integers)."""
     cdef int lower = -INF, upper = INF, g = guess, b
     cdef u64 rel
     while lower < upper:
         b = g + 1 if g == lower else g
-        g = search(c, s, b - 1, b, &rel)
+        g = search(shape, c, s, b - 1, b, &rel)
         c.searches += 1
         if c.aborted:
             return 0
@@ -3474,9 +3581,38 @@ cdef int mtdf(Ctx* c, State* s, int guess) noexcept nogil:
     return g
 
 
-cdef int full(Ctx* c, State* s) noexcept nogil:
+cdef int full(Shape* shape, Ctx* c, State* s) noexcept nogil:
     cdef u64 rel
-    return search(c, s, -INF, INF, &rel)
+    return search(shape, c, s, -INF, INF, &rel)
+
+
+DEF RUN_WINDOW = 0  # one search of the window (a, b)
+DEF RUN_MTD = 1     # the exact value by MTD(f) from the guess a
+DEF RUN_FULL = 2    # the exact value by one full-window search
+
+
+cdef inline int run(Shape* shape, Ctx* c, State* s, int how, int a, int b, u64* rel) noexcept nogil:
+    if how == RUN_MTD:
+        return mtdf(shape, c, s, a)
+    if how == RUN_FULL:
+        return full(shape, c, s)
+    return search(shape, c, s, a, b, rel)
+
+
+cdef int dispatch(Ctx* c, State* s, int how, int a, int b, u64* rel) noexcept nogil:
+    """``run`` as compiled for the loaded tables' shape (``Any`` where shapes are off)."""
+    cdef int k = c.t.shape if c.use_shapes else SHAPE_ANY
+    if k == SHAPE_THREE:
+        return run(<Three*>NULL, c, s, how, a, b, rel)
+    if k == SHAPE_FOUR:
+        return run(<Four*>NULL, c, s, how, a, b, rel)
+    if k == SHAPE_FOUR_PARTS:
+        return run(<FourParts*>NULL, c, s, how, a, b, rel)
+    if k == SHAPE_JASS_PARTS:
+        return run(<JassParts*>NULL, c, s, how, a, b, rel)
+    if k == SHAPE_JASS_EXACT:
+        return run(<JassExact*>NULL, c, s, how, a, b, rel)
+    return run(<Any*>NULL, c, s, how, a, b, rel)
 
 
 # --- Python side ------------------------------------------------------------------------
@@ -3568,6 +3704,7 @@ cdef class Engine:
         self.c.use_small = 1
         self.c.use_exits = 1
         self.c.use_kin = 1
+        self.c.use_shapes = 1
         self.c.order_mode = 4
         self.mtd = 1
         self.tables_key = None
@@ -3617,6 +3754,13 @@ cdef class Engine:
             self.new_generation()
 
     @property
+    def shape(self):
+        """The shape of game the search is compiled for that the loaded tables use (``Tab.shape``):
+        'three', 'four', 'four-parts', 'jass-parts', 'jass-exact', or 'any' (read from the tables,
+        as where ``configure(shapes=False)``)."""
+        return SHAPE_NAMES[self.t.shape if self.c.use_shapes else SHAPE_ANY]
+
+    @property
     def plain_powers(self):
         """Whether the loaded game's best pieces are read off the masks (plain card games, and
         Moon's relabelled tiles)."""
@@ -3624,7 +3768,7 @@ cdef class Engine:
 
     def best_power(self, int ts, int cls, u64 mask):
         """The highest power in class ``cls`` among the pieces of ``mask`` (0 for none)."""
-        return best_power(self.t, ts, cls, self.tabs.mask_in(mask))
+        return best_power(<Any*>NULL, self.t, ts, cls, self.tabs.mask_in(mask))
 
     @property
     def has_bmi2(self):
@@ -3638,8 +3782,10 @@ cdef class Engine:
         return bool(oh_bmi2)
 
     def configure(self, *, eq=True, tt=True, bounds=True, mtd=True, norm=True, order=4, qt=True,
-                  partition=True, small=True, exits=True, kin=True):
-        """Switch techniques off, to measure what each one saves."""
+                  partition=True, small=True, exits=True, kin=True, shapes=True):
+        """Switch techniques off, to measure what each one saves (``shapes``: the search as
+        compiled for every game alike, which reads the game's shape from its tables)."""
+        self.c.use_shapes = int(shapes)
         self.c.use_part = int(partition)
         self.c.use_small = int(small)
         self.c.use_exits = int(exits)
@@ -3755,6 +3901,7 @@ cdef class Engine:
                     t.eq_between[ts][q][k] = tabs.mask_in(cands[k][1])
                     t.eq_diff[ts][q][k] = cands[k][2]
         t.plain = int(self._powers_plain(t))
+        t.shape = shape_of(t)
         t.lone_min = int(t.side_mask == ((<u64>1) << t.hero) and not (t.max_mask >> t.hero) & 1)
         t.ncls = 0
         for ts in range(NSTATES):
@@ -3861,13 +4008,15 @@ cdef class Engine:
         """The legal moves of the seat to move, equivalents included (a mask)."""
         cdef State s
         self._state(&s, hands, trick, leader, ts, 0, 0)
-        return self.tabs.mask_out(legal(self.t, &s, (leader + s.tlen) % self.t.n))
+        return self.tabs.mask_out(legal(<Any*>NULL, self.t, &s, (leader + s.tlen) % self.t.n))
 
     def representatives(self, hands, trick, int leader, int ts):
         """The legal moves with interchangeable ones dropped (a mask)."""
         cdef State s
+        cdef u64 moves
         self._state(&s, hands, trick, leader, ts, 0, 0)
-        return self.tabs.mask_out(drop_equivalents(self.t, &s, legal(self.t, &s, (leader + s.tlen) % self.t.n)))
+        moves = legal(<Any*>NULL, self.t, &s, (leader + s.tlen) % self.t.n)
+        return self.tabs.mask_out(drop_equivalents(<Any*>NULL, self.t, &s, moves))
 
     def value(self, hands, trick, int leader, int ts, int acc, int skey, int guess=0):
         """The exact value of a state (None if the budget ran out)."""
@@ -3877,9 +4026,9 @@ cdef class Engine:
         self._start_search()
         with nogil:
             if self.mtd:
-                v = mtdf(&self.c, &s, guess)
+                v = dispatch(&self.c, &s, RUN_MTD, guess, 0, NULL)
             else:
-                v = full(&self.c, &s)
+                v = dispatch(&self.c, &s, RUN_FULL, 0, 0, NULL)
         self._raise_pending()
         return None if self.c.aborted else v
 
@@ -3896,7 +4045,7 @@ cdef class Engine:
         cdef int vs[64]
         cdef u64 ok
         self._state(&s, hands, trick, leader, ts, acc, skey)
-        ok = legal(self.t, &s, (leader + s.tlen) % self.t.n)
+        ok = legal(<Any*>NULL, self.t, &s, (leader + s.tlen) % self.t.n)
         if k > 64 or (not chain and len(guesses) != k):
             raise ValueError("move_values: at most 64 moves, and one guess a move")
         for i in range(k):
@@ -3922,8 +4071,8 @@ cdef class Engine:
         """The value after legal move ``m``: MTD(f) from ``guess`` (one full-window search
         where MTD is switched off)."""
         cdef State ch = s[0]
-        play(self.t, &ch, m)
-        return mtdf(&self.c, &ch, guess) if self.mtd else full(&self.c, &ch)
+        play(<Any*>NULL, self.t, &ch, m)
+        return dispatch(&self.c, &ch, RUN_MTD if self.mtd else RUN_FULL, guess, 0, NULL)
 
     def window(self, hands, trick, int leader, int ts, int acc, int skey, int alpha, int beta):
         """One fail-soft alpha-beta search (None if the budget ran out)."""
@@ -3933,7 +4082,7 @@ cdef class Engine:
         self._state(&s, hands, trick, leader, ts, acc, skey)
         self._start_search()
         with nogil:
-            v = search(&self.c, &s, alpha, beta, &rel)
+            v = dispatch(&self.c, &s, RUN_WINDOW, alpha, beta, &rel)
         self._raise_pending()
         return None if self.c.aborted else v
 
@@ -3960,7 +4109,7 @@ cdef class Engine:
         """The state after ``piece``: (hands, trick, leader, ts, acc, skey)."""
         cdef State s
         self._state(&s, hands, trick, leader, ts, acc, skey)
-        play(self.t, &s, self.tabs.into[piece & 63])
+        play(<Any*>NULL, self.t, &s, self.tabs.into[piece & 63])
         n = self.t.n
         return ([self.tabs.mask_out(s.hands[i]) for i in range(n)], [self.tabs.back[s.trick[i]] for i in range(s.tlen)],
                 s.leader, s.ts, s.acc, s.skey)
@@ -3974,10 +4123,10 @@ cdef class Engine:
         cdef int need, lost = 0, k
         self._state(&s, hands, [], leader, ts, 0, 0)
         for need in range(popcount64(s.hands[leader]) + 1):
-            k = lone_exits(&self.c, self.t, &s, &mark, need)
+            k = lone_exits(<Any*>NULL, &self.c, self.t, &s, &mark, need)
             if k > lost:
                 lost = k
-        return lost, bool(hero_safe(self.t, &s))
+        return lost, bool(hero_safe(<Any*>NULL, self.t, &s))
 
     def bounds_at(self, hands, int leader, int ts, int acc, int skey, int alpha, int beta):
         """At a trick start, for tests: the cheap bounds (lower, upper) on the final value
@@ -3987,7 +4136,7 @@ cdef class Engine:
         cdef int lb = 0, ub = 0
         cdef u64 rlb = 0, rub = 0
         self._state(&s, hands, [], leader, ts, acc, skey)
-        bounds(&self.c, self.t, &s, alpha, beta, &lb, &ub, &rlb, &rub)
+        bounds(<Any*>NULL, &self.c, self.t, &s, alpha, beta, &lb, &ub, &rlb, &rub)
         return lb, ub
 
     def jass_exit(self, hands, int leader, int ts):
@@ -3996,7 +4145,7 @@ cdef class Engine:
         cdef State s
         cdef u64 mark = 0
         self._state(&s, hands, [], leader, ts, 0, 0)
-        return bool(jass_exit_after(self.t, &s, &mark))
+        return bool(jass_exit_after(<Any*>NULL, self.t, &s, &mark))
 
     def jass_exit_count(self, hands, int leader, int ts):
         """At a trick start, for tests: how many of the tricks left ``jass_exits`` says that the
@@ -4004,7 +4153,7 @@ cdef class Engine:
         cdef State s
         cdef u64 mark = 0
         self._state(&s, hands, [], leader, ts, 0, 0)
-        return jass_exits(self.t, &s, &mark)
+        return jass_exits(<Any*>NULL, self.t, &s, &mark)
 
     def cannot_take_all(self, hands, int leader, int ts, bint hero_side):
         """At a trick start, for tests: whether ``short_of_all`` says that the hero's side (or
@@ -4023,8 +4172,8 @@ cdef class Engine:
         self._state(&s, hands, [], leader, ts, 0, 0)
         if not (self.t.plain and not self.t.jass and self.t.suit_mask[0] != 0):
             return 0, 0
-        return (quick_tricks(self.t, &s, popcount64(s.hands[leader]), 64, &mark),
-                partner_tricks(self.t, &s, 0, &mark))
+        return (quick_tricks(<Any*>NULL, self.t, &s, popcount64(s.hands[leader]), 64, &mark),
+                partner_tricks(<Any*>NULL, self.t, &s, 0, &mark))
 
     def trick_then_cashes(self, hands, trick, int leader, int ts):
         """In a trick under way, for tests: the tricks the side of the seat to move surely
@@ -4035,9 +4184,9 @@ cdef class Engine:
         cdef int seat
         self._state(&s, hands, trick, leader, ts, 0, 0)
         seat = self.t.seatmod[s.leader + s.tlen]
-        if not s.tlen or not trick_is_won(self.t, &s, seat, &mark):
+        if not s.tlen or not trick_is_won(<Any*>NULL, self.t, &s, seat, &mark):
             return 0
-        return 1 + (cash_after_trick(self.t, &s, &mark) if cashing_rules(self.t, &s) else 0)
+        return 1 + (cash_after_trick(self.t, &s, &mark) if cashing_rules(<Any*>NULL, self.t, &s) else 0)
 
     def takes_a_trump_trick(self, hands, int leader, int ts, bint hero_side):
         """At a trick start, for tests: whether ``king_over_ace`` says that the hero's side (or
@@ -4056,7 +4205,7 @@ cdef class Engine:
         s.ts = ts
         s.acc = acc
         s.skey = skey
-        return final_value(self.t, &s)
+        return final_value(<Any*>NULL, self.t, &s)
 
     def rep_of(self, hands, trick, int leader, int ts, int b):
         """The kept representative of legal move ``b`` (itself unless an equivalent is kept)."""
@@ -4070,7 +4219,7 @@ cdef class Engine:
         cdef int m
         cdef u64 moves
         self._state(&s, hands, trick, leader, ts, 0, 0)
-        moves = root_reps(self.t, &s, rep)
+        moves = root_reps(<Any*>NULL, self.t, &s, rep)
         out = {}
         while moves:
             m = ctz64(moves)
@@ -4106,7 +4255,7 @@ cdef class Engine:
         maximizing = (self.t.max_mask >> self.t.seatmod[s.leader + s.tlen]) & 1
         if maximizing and self.t.qt_ok and not self.t.jass:
             g = best = acc + popcount64(s.hands[self.t.seatmod[s.leader + s.tlen]])
-        moves = root_reps(self.t, &s, rep)
+        moves = root_reps(<Any*>NULL, self.t, &s, rep)
         left = moves
         while left:
             m = ctz64(left)

@@ -16,7 +16,7 @@ import pytest
 
 from solver import Objective, Position, deal, solve
 from solver import cards as C
-from solver.deal import random_positions
+from solver.deal import cut, random_positions
 from solver.games import Moon
 from solver.search import fast_available
 
@@ -237,6 +237,57 @@ def test_every_technique_leaves_the_answers_unchanged(setting):
                     want = engine.solve(pos, obj, pv=False).moves
                     eng.configure(**setting)
                     assert engine.solve(pos, obj, pv=False).moves == want, (pos.dumps(), obj)
+    finally:
+        eng.configure()
+
+
+#: The search compiled for each game's shape (``Engine.shape``), by game, options and measure.
+SHAPES = [("minimo", {"trump": "H"}, "tricks", "three"), ("minimo", {"trump": "NT"}, "points", "three"),
+          ("moon", {"players": 3, "contract": "4"}, "tricks", "three"),
+          ("moon", {"players": 4, "contract": "doubles"}, "points", "four"),
+          ("minimisere", {"scoring": "hard"}, "points", "four"), ("minimisere", {}, "tricks", "four-parts"),
+          ("bridge", {}, "tricks", "four-parts"), ("jass", {}, "tricks", "jass-parts"),
+          ("jass", {}, "points", "jass-exact")]
+
+
+@pytest.mark.parametrize("game,options,measure,shape", SHAPES,
+                         ids=[f"{g}-{m}-{s}" for g, _, m, s in SHAPES])
+def test_each_game_has_its_compiled_shape(game, options, measure, shape):
+    """Every game's tables pick a search compiled for their shape, none the generic one
+    ('any', which reads the seat count, Jass's rules and partition search from the tables)."""
+    from solver import engine
+    pos = deal(game, 0, **options)
+    eng, _, _ = engine.prepare(pos, Objective.make(pos.game, pos.to_move, measure, None))
+    try:
+        assert eng.shape == shape
+        eng.configure(shapes=False)
+        assert eng.shape == "any"
+    finally:
+        eng.configure()
+
+
+def test_the_compiled_shapes_search_the_generic_tree():
+    """The search compiled for a shape differs from the generic one only in reading constants
+    (the seat count, Jass's rules, partition search, plain powers): on every variant, both
+    measures, both goals and every hero seat, the same answers and the same node count,
+    position by position (a constant that disagreed with a game's tables would change one;
+    Jass's plain powers said wrongly changed nodes only from 8 cards a hand, hence the deals
+    cut to 7 and 8 cards)."""
+    from solver import engine
+    eng = engine.get_engine()
+    try:
+        for game, options in VARIANTS:
+            four = four_players(game, options)
+            positions = list(random_positions(game, 6, 4242, cards_left=(4, 6) if four else (5, 7), **options))
+            positions += [cut(deal(game, seed, **options), 7 if four else 8, 0, seed) for seed in range(2)]
+            for i, pos in enumerate(positions):
+                for obj in objective_for(pos, i):
+                    got = []
+                    for on in (True, False):
+                        eng.configure(shapes=on)
+                        result = engine.solve(pos, obj, pv=False)
+                        got.append((result.moves, result.stats["nodes"]))
+                    assert got[0] == got[1], (pos.dumps(), obj)
     finally:
         eng.configure()
 
