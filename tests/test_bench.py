@@ -168,6 +168,23 @@ def test_against_reports_a_bad_revision_in_one_line(capsys):
 
 
 @pytest.mark.skipif(not fast_available(), reason="the engine is not built")
+def test_shapes_compares_the_shaped_search_with_the_generic_one(capsys):
+    """``benchmarks.shapes`` times the search compiled for the game's shape against the
+    generic one on the same deals (one line a set, with the ratio) and leaves the engine's
+    shapes switched back on; an unknown set is a usage error."""
+    from benchmarks import shapes
+    from solver import engine
+
+    assert shapes.main(["--sets", "moon3", "--count", "2", "--repeat", "1"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("moon3 tricks (2 deals, least of 1): shaped median") and "ratio median" in line
+    assert engine.get_engine().shape == "three"
+    with pytest.raises(SystemExit):
+        shapes.main(["--sets", "moon5"])
+    assert "unknown set 'moon5'" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not fast_available(), reason="the engine is not built")
 def test_bounds_check_passes_a_sound_engine_and_reports_a_wrong_claim(monkeypatch, capsys):
     """``benchmarks.bounds`` asks the search's bounds at trick starts: on a sound engine one
     line a variant and exit 0; a bound that misses the value is printed, exit 1."""
