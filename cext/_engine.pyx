@@ -265,18 +265,25 @@ cdef inline int plain(Shape* shape, Tab* t) noexcept nogil:
         return 1
 
 
+cdef inline bint fits(Shape* shape, Tab* t) noexcept nogil:
+    """Whether the constants compiled into ``Shape`` are ``t``'s own."""
+    return (seats(shape, t) == t.n and jass_rules(shape, t) == t.jass
+            and parted(shape, t) == t.partition and plain(shape, t) == t.plain)
+
+
 cdef int shape_of(Tab* t) noexcept nogil:
-    """The shape that ``t`` has (``SHAPE_ANY`` where none fits)."""
-    if t.jass:
-        if t.n == 3 and not t.plain:
-            return SHAPE_JASS_PARTS if t.partition else SHAPE_JASS_EXACT
-        return SHAPE_ANY
-    if not t.plain:
-        return SHAPE_ANY
-    if t.n == 3 and not t.partition:
+    """The shape whose constants are ``t``'s (``SHAPE_ANY``, which reads them, where none's
+    are): asked of the accessors above, so that the two cannot disagree."""
+    if fits(<Three*>NULL, t):
         return SHAPE_THREE
-    if t.n == 4:
-        return SHAPE_FOUR_PARTS if t.partition else SHAPE_FOUR
+    if fits(<Four*>NULL, t):
+        return SHAPE_FOUR
+    if fits(<FourParts*>NULL, t):
+        return SHAPE_FOUR_PARTS
+    if fits(<JassParts*>NULL, t):
+        return SHAPE_JASS_PARTS
+    if fits(<JassExact*>NULL, t):
+        return SHAPE_JASS_EXACT
     return SHAPE_ANY
 
 
