@@ -8,18 +8,31 @@ nodes, the node ratio and the time ratio (sums of the medians). That is the spee
 change against the core before it, on the same machine at the same time: node counts
 do not depend on the load, times do, so take the ratios of a quiet machine.
 This tree's engine must be built in place first (``python setup.py build_ext --inplace``).
+
+``--in-process`` times the two engines in one process instead: REV's compiled engine is
+loaded beside this tree's as a module of its own, both are given this tree's tables, and
+each full deal of the ``benchmarks.fulldeals`` sets named (value and every first lead,
+fresh table) is solved by each in turn, the least of ``--repeat`` solves kept, the first
+of each deal alternating. The machine's drift between runs then falls on both alike:
+two builds of the same engine come out within about 1% in total, where runs in turn
+differ by up to 5% (and medians by more). It needs REV's engine to take this tree's
+tables (the same ``Tables`` fields); the answers of the two are compared deal by deal.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import io
 import json
+import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,6 +41,10 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SETS = ("bridge-nt/after3", "bridge-s/after3", "bridge-nt/full", "minimisere/after6",
                 "minimisere-hard/after6", "jass/after3", "minimo-nt/full", "minimo-s/full",
                 "moon3/full", "moon4/full")
+
+
+#: the full-deal sets that ``--in-process`` times by default
+DEFAULT_FULL = ("moon3", "minimo", "moon4")
 
 
 class AgainstError(RuntimeError):
@@ -81,20 +98,130 @@ def table(before: list[list[dict[str, Any]]], after: list[list[dict[str, Any]]])
     return "\n".join(lines)
 
 
+def load_engine(tree: Path) -> ModuleType:
+    """The engine built in ``tree`` as a module of its own (``_engine``), beside this tree's."""
+    from solver import _engine as ours  # first: loaded after the other, it came back as that one
+
+    found = sorted((tree / "solver").glob("_engine*.so")) + sorted((tree / "solver").glob("_engine*.pyd"))
+    if not found:
+        raise AgainstError(f"no built engine in {tree / 'solver'}")
+    spec = importlib.util.spec_from_file_location("_engine", found[0])
+    if spec is None or spec.loader is None:
+        raise AgainstError(f"cannot load {found[0]}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if module is ours or module.Engine is ours.Engine:
+        raise AgainstError(f"{found[0]} loaded as this tree's own engine: compare in turns instead")
+    return module
+
+
+def in_process(theirs: ModuleType, name: str, count: int, repeat: int, measure: str,
+               cap: float | None = None) -> dict[str, Any]:
+    """Seeds 0..count-1 of the full-deal set ``name`` solved by ``theirs`` (an engine module)
+    and by this tree's engine in turn: each one's least time a deal (ms), its nodes, and
+    the answers compared. A solve stopped by ``cap`` (seconds) counts at the cap, as
+    ``capped``, and its deal's answers are not compared."""
+    from benchmarks.fulldeals import GOALS, SETS
+    from solver import engine
+    from solver.objective import Objective
+
+    other = theirs.Engine(engine.TT_BITS)
+    times: dict[str, list[float]] = {"before": [], "after": []}
+    nodes = {"before": 0, "after": 0}
+    capped = {"before": 0, "after": 0}
+    for seed in range(count):
+        pos = SETS[name](seed)
+        obj = Objective.make(pos.game, pos.to_move, measure, GOALS.get(name))
+        ours, tb, state = engine.prepare(pos, obj)
+        key, _, bits = engine.tables_for(pos, obj)
+        try:
+            other.load(key, lambda: tb)
+            other.use_table_bits(bits)
+        except (AttributeError, TypeError, ValueError) as e:
+            raise AgainstError(f"the earlier engine cannot take this tree's tables ({e}): "
+                               "compare in turns instead (without --in-process)") from None
+        least = {"before": float("inf"), "after": float("inf")}
+        answers = {}
+        for r in range(repeat):
+            # which goes first alternates by deal and by repeat: a deal's first solve meets
+            # colder caches
+            for which in ("before", "after") if (seed + r) % 2 == 0 else ("after", "before"):
+                eng = other if which == "before" else ours
+                eng.new_generation()
+                eng.set_budget(None, cap)
+                start = time.perf_counter()
+                moves = eng.root(*state, None)
+                least[which] = min(least[which], time.perf_counter() - start)
+                if r == 0:
+                    nodes[which] += eng.nodes
+                    answers[which] = None if eng.aborted else sorted(moves)
+                    capped[which] += eng.aborted
+        if None not in answers.values() and answers["before"] != answers["after"]:
+            raise AgainstError(f"{name} seed {seed}: the two engines' answers differ: "
+                               f"{answers['before']} against {answers['after']}")
+        for which, t in least.items():
+            times[which].append(t * 1000)
+    ratios = [a / b for a, b in zip(times["after"], times["before"]) if b > 0]
+    return {"set": name, "measure": measure, "deals": count, "repeat": repeat,
+            "median_before": statistics.median(times["before"]), "median_after": statistics.median(times["after"]),
+            "total_before": sum(times["before"]), "total_after": sum(times["after"]),
+            "ratio_of_medians": statistics.median(ratios) if ratios else float("nan"),
+            "nodes_before": nodes["before"], "nodes_after": nodes["after"],
+            "capped_before": capped["before"], "capped_after": capped["after"]}
+
+
+def in_process_table(rows: list[dict[str, Any]]) -> str:
+    """Markdown rows of ``in_process`` results (after over before: below 1 is faster)."""
+    lines = ["| set | measure | deals (least of) | median ms (before → after) | total ms (before → after) "
+             "| time ratio: totals | median of per-deal ratios | nodes (before → after) | capped |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['set']} | {r['measure']} | {r['deals']} ({r['repeat']}) "
+                     f"| {r['median_before']:.3f} → {r['median_after']:.3f} "
+                     f"| {r['total_before']:.1f} → {r['total_after']:.1f} "
+                     f"| {r['total_after'] / r['total_before']:.3f} | {r['ratio_of_medians']:.3f} "
+                     f"| {r['nodes_before']:,} → {r['nodes_after']:,} "
+                     f"| {r['capped_before']} → {r['capped_after']} |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.against", description=__doc__.split("\n\n")[0])
     ap.add_argument("rev", help="the earlier commit (anything git names: a hash, a tag, HEAD~3)")
-    ap.add_argument("sets", nargs="*", default=list(DEFAULT_SETS),
-                    help="openhand bench sets (default: " + " ".join(DEFAULT_SETS) + ")")
+    ap.add_argument("sets", nargs="*",
+                    help="openhand bench sets (default: " + " ".join(DEFAULT_SETS) + "); with --in-process, "
+                         "benchmarks.fulldeals sets (default: " + " ".join(DEFAULT_FULL) + ")")
     ap.add_argument("--limit", type=int, default=20, help="positions a set (default 20)")
     ap.add_argument("--cap", type=float, default=5.0, help="seconds a solve may take (default 5)")
     ap.add_argument("--measure", choices=("tricks", "points", "both"), default="tricks")
     ap.add_argument("--rounds", type=int, default=2, help="runs of each engine, taking turns (default 2)")
-    args = ap.parse_args(argv)
+    ap.add_argument("--in-process", action="store_true",
+                    help="both engines in this process, deal by deal (full-deal sets; see above)")
+    ap.add_argument("--count", type=int, default=100, help="with --in-process: deals a set (default 100)")
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="with --in-process: solves of each deal by each engine, the least kept (default 3)")
+    args = ap.parse_intermixed_args(argv)  # (sets may follow the options)
+    if args.in_process:
+        from benchmarks.fulldeals import SETS
+        args.sets = args.sets or list(DEFAULT_FULL)
+        unknown = [name for name in args.sets if name not in SETS]
+        if unknown or args.measure == "both" or args.count < 1 or args.repeat < 1:
+            ap.error(f"--in-process takes full-deal sets ({', '.join(SETS)}), one measure, and a count and "
+                     f"repeat of at least 1" + (f": not {', '.join(unknown)}" if unknown else ""))
+    else:
+        args.sets = args.sets or list(DEFAULT_SETS)
     try:
         with tempfile.TemporaryDirectory(prefix="openhand-against-") as tmp:
             print(f"building {args.rev} ...", file=sys.stderr)
             build_revision(args.rev, Path(tmp))
+            if args.in_process:
+                theirs = load_engine(Path(tmp))
+                rows = []
+                for name in args.sets:
+                    print(f"{name}: {args.rev} and this tree, deal by deal ...", file=sys.stderr)
+                    rows.append(in_process(theirs, name, args.count, args.repeat, args.measure, args.cap))
+                print(in_process_table(rows))
+                return 0
             before: list[list[dict[str, Any]]] = []
             after: list[list[dict[str, Any]]] = []
             for k in range(args.rounds):

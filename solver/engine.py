@@ -53,15 +53,10 @@ def get_engine() -> Engine:
 _prepared: dict[tuple, tuple] = {}
 
 
-def prepare(position: Position, objective: Objective, table_bits: int | None = None) -> tuple[Engine, Tables, tuple]:
-    """Load the tables for ``position``'s game and ``objective``; the C state of the position.
-
-    Small games use a cache-sized part of the transposition table, right for
-    one solve; ``table_bits`` asks for another size (a sweep over many
-    neighbouring positions gains from the whole table).
-    """
+def tables_for(position: Position, objective: Objective) -> tuple[tuple, Tables, int]:
+    """The engine's tables for ``position``'s game and ``objective``: (the key an engine
+    knows them by, the tables, the table size in bits that suits the game)."""
     game = position.game
-    eng = get_engine()
     pkey = (game, objective.hero, objective.measure, objective.goal)
     got = _prepared.get(pkey)
     if got is None:
@@ -70,7 +65,18 @@ def prepare(position: Position, objective: Objective, table_bits: int | None = N
         if len(_prepared) >= 64:
             _prepared.clear()
         got = _prepared[pkey] = ((game, *what), compile_tables(game, *what), bits)
-    key, tb, bits = got
+    return got
+
+
+def prepare(position: Position, objective: Objective, table_bits: int | None = None) -> tuple[Engine, Tables, tuple]:
+    """Load the tables for ``position``'s game and ``objective``; the C state of the position.
+
+    Small games use a cache-sized part of the transposition table, right for
+    one solve; ``table_bits`` asks for another size (a sweep over many
+    neighbouring positions gains from the whole table).
+    """
+    eng = get_engine()
+    key, tb, bits = tables_for(position, objective)
     eng.load(key, lambda: tb)
     eng.use_table_bits(bits if table_bits is None else table_bits)  # forgets the table only when the size changes
     return eng, tb, state_of(position, tb)

@@ -168,6 +168,30 @@ def test_against_reports_a_bad_revision_in_one_line(capsys):
 
 
 @pytest.mark.skipif(not fast_available(), reason="the engine is not built")
+def test_against_in_process_times_two_engines_deal_by_deal_and_checks_their_answers():
+    """``--in-process`` solves each deal with the other engine and this tree's in turn (here
+    this tree's against itself: the same nodes, both timed), and stops at a deal where the
+    two engines' answers differ; a set it cannot time is a usage error, before any build."""
+    from benchmarks import against
+    from solver import _engine
+
+    row = against.in_process(_engine, "moon3", 3, 2, "tricks")
+    assert row["deals"] == 3 and row["nodes_before"] == row["nodes_after"] > 0
+    assert row["median_before"] > 0 and row["median_after"] > 0 and row["ratio_of_medians"] > 0
+    line = against.in_process_table([row]).splitlines()[2]
+    assert line.startswith("| moon3 | tricks | 3 (2) | ") and line.endswith("| 0 → 0 |")
+
+    class Wrong(_engine.Engine):  # values every move one trick too high
+        def root(self, *args):
+            return [(m, v + 1) for m, v in super().root(*args)]
+
+    with pytest.raises(against.AgainstError, match="moon3 seed 0: the two engines' answers differ"):
+        against.in_process(SimpleNamespace(Engine=Wrong), "moon3", 1, 1, "tricks")
+    with pytest.raises(SystemExit):
+        against.main(["HEAD", "--in-process", "moon3/full"])
+
+
+@pytest.mark.skipif(not fast_available(), reason="the engine is not built")
 def test_shapes_compares_the_shaped_search_with_the_generic_one(capsys):
     """``benchmarks.shapes`` times the search compiled for the game's shape against the
     generic one on the same deals (one line a set, with the ratio) and leaves the engine's
