@@ -150,7 +150,13 @@ def in_process(theirs: ModuleType, name: str, count: int, repeat: int, measure: 
                 eng.new_generation()
                 eng.set_budget(None, cap)
                 start = time.perf_counter()
-                moves = eng.root(*state, None)
+                try:
+                    moves = eng.root(*state, None)
+                except TypeError as e:  # another revision's engine, called as this tree's is
+                    if eng is ours:
+                        raise
+                    raise AgainstError(f"the earlier engine's root cannot be called as this tree's ({e}): "
+                                       "compare in turns instead (without --in-process)") from None
                 least[which] = min(least[which], time.perf_counter() - start)
                 if r == 0:
                     nodes[which] += eng.nodes

@@ -187,6 +187,13 @@ def test_against_in_process_times_two_engines_deal_by_deal_and_checks_their_answ
 
     with pytest.raises(against.AgainstError, match="moon3 seed 0: the two engines' answers differ"):
         against.in_process(SimpleNamespace(Engine=Wrong), "moon3", 1, 1, "tricks")
+
+    class Older(_engine.Engine):  # a root that takes other arguments
+        def root(self, hands):
+            return []
+
+    with pytest.raises(against.AgainstError, match="root cannot be called as this tree's"):
+        against.in_process(SimpleNamespace(Engine=Older), "moon3", 1, 1, "tricks")
     with pytest.raises(SystemExit):
         against.main(["HEAD", "--in-process", "moon3/full"])
 
